@@ -1,0 +1,69 @@
+/**
+ * The command line. Only this module prints errors and decides exit codes:
+ * 0 success, 1 content or render errors, 2 usage errors. Each command's
+ * module is imported only when that command runs.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { createRequire } from 'node:module';
+import { CleansiteError } from './core/errors.ts';
+import { createLogger } from './core/logger.ts';
+import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, reportErrors, type GlobalOptions, type SiteOptions } from './commands/command-support.ts';
+
+function version(): string {
+  const require = createRequire(import.meta.url);
+  for (const candidate of ['../../package.json', '../package.json']) {
+    try {
+      return (require(candidate) as { version: string }).version;
+    } catch { /* try the next layout (compiled vs source) */ }
+  }
+  return '0.0.0';
+}
+
+export function siteOptions(command: Command): Command {
+  return command
+    .option('--content <dir>', 'content folder (Markdown with YAML front-matter)', 'content')
+    .option('--templates <dir>', 'templates folder (React components, styles, client script)', 'templates')
+    .option('--public <dir>', 'static files copied as is', 'public')
+    .addOption(new Option('--base-url <url>', 'site URL for canonical links and sitemaps (overrides content/site.md)').argParser(parseBaseUrl));
+}
+
+export function createProgram(logger: { out: (line: string) => void; err: (line: string) => void }, setExit: (code: number) => void): Command {
+  const program = new Command()
+    .name('cleansite')
+    .description('Build the cleansite static site: Markdown content + React templates -> plain HTML in dist/.')
+    .version(version(), '-v, --version')
+    .option('-q, --quiet', 'print errors only')
+    .option('--debug', 'print stage timings and stack traces')
+    .showHelpAfterError('(run cleansite --help for usage)')
+    .configureOutput({ writeOut: (text) => logger.out(text.trimEnd()), writeErr: (text) => logger.err(text.trimEnd()) })
+    .exitOverride();
+
+  siteOptions(program.command('build'))
+    .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
+    .option('-o, --out <dir>', 'output folder', 'dist')
+    .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
+    .action(async (options: SiteOptions & { keepGoing?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const { runBuild } = await import('./commands/build-command.ts');
+      setExit(await runBuild(options, log, Boolean(globals.debug)));
+    });
+
+  return program;
+}
+
+export async function main(argv: string[], io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) }): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = createProgram(io, (code) => { exitCode = code; });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT_OK : EXIT_USAGE;
+    }
+    const debug = process.argv.includes('--debug');
+    reportErrors(error, createLogger({ stdout: io.out, stderr: io.err }), debug);
+    return error instanceof CleansiteError && error.code === 'USAGE' ? EXIT_USAGE : EXIT_BUILD_FAILED;
+  }
+  return exitCode;
+}

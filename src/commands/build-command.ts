@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { build, type BuildOptions } from '../build.ts';
+import { reportErrors, type SiteOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
+import type { Logger } from '../core/logger.ts';
+import { formatBytes, resolveBuildDate } from '../core/format.ts';
+
+export function toBuildOptions(options: SiteOptions & { keepGoing?: boolean }, cwd = process.cwd()): BuildOptions {
+  return {
+    rootDir: cwd,
+    contentDir: path.resolve(cwd, options.content),
+    templatesDir: path.resolve(cwd, options.templates),
+    publicDir: path.resolve(cwd, options.public),
+    outDir: path.resolve(cwd, options.out),
+    cacheDir: path.resolve(cwd, '.cache'),
+    baseUrl: options.baseUrl,
+    keepGoing: Boolean(options.keepGoing),
+    buildDate: resolveBuildDate(),
+  };
+}
+
+export async function runBuild(options: SiteOptions & { keepGoing?: boolean }, logger: Logger, debug: boolean): Promise<number> {
+  const buildOptions = toBuildOptions(options);
+  try {
+    const summary = await build(buildOptions, logger);
+    const out = path.relative(process.cwd(), buildOptions.outDir) || '.';
+    if (summary.errors.length > 0) {
+      reportErrors(summary.errors, logger, debug);
+      logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);
+      return EXIT_BUILD_FAILED;
+    }
+    logger.info(`Built ${summary.pages} pages (${summary.files} files, ${formatBytes(summary.bytes)}) into ${out}/ in ${(summary.milliseconds / 1000).toFixed(2)} s.`);
+    return EXIT_OK;
+  } catch (error) {
+    reportErrors(error, logger, debug);
+    logger.error('Build failed; the previous output was left untouched.');
+    return EXIT_BUILD_FAILED;
+  }
+}

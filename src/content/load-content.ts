@@ -1,0 +1,131 @@
+/**
+ * Stage 1, load: find every Markdown file under the content folder and split
+ * it into front-matter data and body. Nothing is validated here beyond "it
+ * parses"; YAML errors become CleansiteErrors with the file's own line number.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { globby } from 'globby';
+import matter from 'gray-matter';
+import { CleansiteError } from '../core/errors.ts';
+import { contentKinds, type ContentKind } from './schemas.ts';
+
+export interface SourceFile {
+  kind: ContentKind;
+  /** Path relative to the project root, forward slashes. */
+  file: string;
+  /** Path relative to the content folder, forward slashes. */
+  relative: string;
+  data: Record<string, unknown>;
+  body: string;
+  /** The raw front-matter text, for mapping a field to its line. */
+  frontMatter: string;
+  /** 1-based line in the file where the body starts. */
+  bodyLine: number;
+}
+
+const refuseCodeEngine = () => {
+  throw new Error('front-matter must be YAML; executable front-matter (---js) is not allowed');
+};
+// gray-matter evaluates `---js` front-matter with eval(); content must never run code.
+const matterOptions = { engines: { js: refuseCodeEngine, javascript: refuseCodeEngine, coffee: refuseCodeEngine } };
+
+/** Which kind a content-relative path belongs to, or undefined for files no kind claims. */
+export function kindOfPath(relative: string): ContentKind | undefined {
+  if (relative === 'site.md') return 'site';
+  const folder = relative.split('/')[0];
+  for (const [kind, spec] of Object.entries(contentKinds)) {
+    if (spec.pattern.split('/')[0] === folder && relative.includes('/')) return kind as ContentKind;
+  }
+  return undefined;
+}
+
+export async function listContentFiles(contentDir: string): Promise<string[]> {
+  const patterns = Object.values(contentKinds).map((kind) => kind.pattern);
+  const files = await globby(patterns, { cwd: contentDir, onlyFiles: true });
+  return files.sort();
+}
+
+export function parseSourceFile(text: string, relative: string, file: string): SourceFile {
+  const kind = kindOfPath(relative);
+  if (!kind) {
+    throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'file is not in a known content folder', location: { file } });
+  }
+  if (text.includes('\u0000')) {
+    throw new CleansiteError({
+      code: 'CONTENT_PARSE',
+      message: 'file is binary, not Markdown text',
+      hint: 'content files must be UTF-8 Markdown with YAML front-matter',
+      location: { file },
+    });
+  }
+  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (!normalised.startsWith('---\n') && !normalised.startsWith('---\r')) {
+    throw new CleansiteError({
+      code: 'CONTENT_PARSE',
+      message: 'missing YAML front-matter: the file must start with a line of three dashes (---)',
+      location: { file, line: 1 },
+    });
+  }
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(normalised, matterOptions);
+  } catch (error) {
+    throw yamlError(error, file);
+  }
+  const data = parsed.data ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'front-matter must be a YAML mapping of field: value', location: { file, line: 2 } });
+  }
+  const frontMatter = parsed.matter.replace(/^\n/, '');
+  const bodyLine = frontMatter.split('\n').length + 2;
+  return { kind, file, relative, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
+}
+
+function yamlError(error: unknown, file: string): CleansiteError {
+  const yaml = error as { reason?: string; mark?: { line: number; column: number }; message?: string };
+  // js-yaml counts from 0 and from the first front-matter line, which is the file's line 2.
+  const line = yaml.mark ? yaml.mark.line + 2 : undefined;
+  const column = yaml.mark ? yaml.mark.column + 1 : undefined;
+  const reason = yaml.reason ?? yaml.message ?? String(error);
+  return new CleansiteError({
+    code: 'CONTENT_PARSE',
+    message: `invalid YAML front-matter: ${reason}`,
+    hint: 'check indentation, and quote values that contain a colon or start with a special character',
+    location: { file, line, column },
+    cause: error,
+  });
+}
+
+export interface LoadResult {
+  sources: SourceFile[];
+  errors: CleansiteError[];
+}
+
+/** Reads and parses every content file; parse errors are collected, not thrown, so all are reported together. */
+export async function loadContent(contentDir: string, rootDir: string): Promise<LoadResult> {
+  const relatives = await listContentFiles(contentDir);
+  const results = await Promise.all(relatives.map(async (relative) => {
+    const absolute = path.join(contentDir, relative);
+    const file = toProjectPath(rootDir, absolute);
+    try {
+      const text = await readFile(absolute, 'utf8');
+      return parseSourceFile(text, relative, file);
+    } catch (error) {
+      if (error instanceof CleansiteError) return error;
+      return new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error });
+    }
+  }));
+  const sources: SourceFile[] = [];
+  const errors: CleansiteError[] = [];
+  for (const result of results) {
+    if (result instanceof CleansiteError) errors.push(result);
+    else sources.push(result);
+  }
+  return { sources, errors };
+}
+
+export function toProjectPath(rootDir: string, absolute: string): string {
+  const relative = path.relative(rootDir, absolute);
+  return (relative.startsWith('..') ? absolute : relative).split(path.sep).join('/');
+}

@@ -1,0 +1,240 @@
+/**
+ * One schema per content kind. The TypeScript types used by the route table
+ * and the templates are inferred from these, so the shape is stated once.
+ * Every object is strict: an unknown field is almost always a typo.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1, 'must not be empty');
+/** A site path like `/about` or `/services/office-cleaning` (no trailing slash, no host). */
+const sitePath = z
+  .string()
+  .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a site path such as /about (lower case, no trailing slash)');
+const date = z.coerce.date({ error: 'must be a date such as 2026-11-01' });
+
+export const imageRef = z.strictObject({
+  /** Path under public/, e.g. /images/gallery/office-fitout.jpg */
+  src: z.string().regex(/^\/[A-Za-z0-9_./-]+\.(jpe?g|png|webp|avif|svg)$/, 'must be a path under public/ ending in .jpg, .png, .webp, .avif or .svg'),
+  alt: text,
+});
+export type ImageRef = z.infer<typeof imageRef>;
+
+export const weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+
+export const regionName = z.enum(['Brisbane Area', 'Gold Coast', 'Sunshine Coast', 'Other Queensland Regions']);
+export type RegionName = z.infer<typeof regionName>;
+
+/** A navigation entry: a route path, optionally relabelled, or every featured location of a region. */
+export const navEntry = z.union([
+  sitePath,
+  z.strictObject({ path: sitePath, label: text }),
+  z.strictObject({ region: regionName }),
+]);
+export type NavEntry = z.infer<typeof navEntry>;
+
+export const siteSchema = z.strictObject({
+  name: text,
+  legalName: text,
+  tagline: text,
+  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+  /** Date used as sitemap lastmod for entries that do not set their own `updated`. */
+  updated: date,
+  logoText: text.optional(),
+  phone: z.strictObject({
+    display: text,
+    /** International form for tel: links and JSON-LD, e.g. +61730000000 */
+    e164: z.string().regex(/^\+\d{8,15}$/, 'must be an international number such as +61730000000'),
+  }),
+  emails: z.array(z.email({ error: 'must be an e-mail address' })).length(2, 'must list exactly two e-mail addresses'),
+  social: z.strictObject({ label: text, url: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }) }),
+  abn: text.optional(),
+  address: z.strictObject({
+    locality: text,
+    region: z.literal('QLD'),
+    postcode: z.string().regex(/^4\d{3}$/, 'must be a Queensland postcode (4xxx)'),
+    country: z.literal('AU'),
+  }),
+  geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  openingHours: z.strictObject({
+    days: z.array(weekday).min(1),
+    opens: z.string().regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time such as 07:00'),
+    closes: z.string().regex(/^\d{2}:\d{2}$/, 'must be a 24-hour time such as 19:00'),
+  }),
+  priceRange: text,
+  serviceRadiusMetres: z.number().int().positive(),
+  defaultImage: imageRef,
+  navigation: z.strictObject({
+    header: z.array(sitePath).min(1),
+    servicesMenu: z.array(navEntry).min(1),
+    mobileServicesMenu: z.array(navEntry).min(1),
+    footerQuickLinks: z.array(navEntry).min(1),
+    footerServices: z.array(navEntry).min(1),
+    footerAreas: z.array(navEntry),
+    legal: z.array(navEntry).min(1),
+  }),
+});
+
+const seoFields = {
+  /** Full <title>; defaults to "{title} | {site name}". */
+  seoTitle: text.optional(),
+  /** Meta description, also used for Open Graph. */
+  description: z.string().trim().min(50, 'must be at least 50 characters (search engines show ~155)').max(200, 'must be at most 200 characters'),
+  keywords: z.array(text).optional(),
+  navLabel: text.optional(),
+  updated: date.optional(),
+  order: z.number().int().default(100),
+};
+
+export const pageTemplateName = z.enum([
+  'home', 'about', 'services', 'how-it-works', 'guide', 'checklist', 'gallery', 'contact', 'faq',
+  'cleaning-guide', 'reviews', 'legal', 'info', 'sitemap',
+]);
+export type PageTemplateName = z.infer<typeof pageTemplateName>;
+
+export const section = z.strictObject({
+  /** Anchor id; defaults to a slug of the title. */
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/).optional(),
+  title: text,
+  /** Markdown. */
+  body: z.string().optional(),
+  items: z.array(text).optional(),
+  icon: text.optional(),
+});
+
+export const pageSchema = z.strictObject({
+  title: text,
+  template: pageTemplateName,
+  sitemapGroup: text,
+  ...seoFields,
+  /** Short lead paragraph under the heading. */
+  intro: text.optional(),
+  hero: z.strictObject({ heading: text, text: text, image: imageRef.optional() }).optional(),
+  image: imageRef.optional(),
+  sections: z.array(section).optional(),
+  cta: z.strictObject({ title: text, text: text, label: text.optional() }).optional(),
+});
+
+export const serviceSchema = z.strictObject({
+  name: text,
+  sitemapGroup: text.default('cleaning-services'),
+  ...seoFields,
+  summary: text,
+  features: z.array(text).length(6, 'must list exactly six key features'),
+  benefits: z.array(text).length(6, 'must list exactly six benefits'),
+  image: imageRef,
+});
+
+export const locationSchema = z.strictObject({
+  name: text,
+  region: regionName,
+  /** Shown in the header, footer and dropdown (the spec's Reading A). */
+  featured: z.boolean().default(false),
+  ...seoFields,
+  intro: text,
+  features: z.array(text).length(8, 'must list exactly eight services'),
+  image: imageRef.optional(),
+});
+
+export const testimonialSchema = z.strictObject({
+  author: text,
+  role: text.optional(),
+  location: text,
+  rating: z.number().int().min(1).max(5),
+  order: z.number().int().default(100),
+});
+
+export const faqSchema = z.strictObject({
+  question: text,
+  showOnHome: z.boolean().default(false),
+  order: z.number().int().default(100),
+});
+
+export const galleryCategory = z.enum(['Commercial', 'Office', 'Specialized', 'Equipment']);
+export const gallerySchema = z.strictObject({
+  title: text,
+  category: galleryCategory,
+  image: imageRef,
+  /** Also shown in the six-image project grid on /services. */
+  featured: z.boolean().default(false),
+  order: z.number().int().default(100),
+});
+
+export const statSchema = z.strictObject({
+  value: text,
+  label: text,
+  group: z.enum(['home', 'about']),
+  icon: text.optional(),
+  order: z.number().int().default(100),
+});
+
+export const serviceCardGroup = z.enum(['home', 'featured', 'commercial', 'renovations', 'specialtyServices']);
+export type ServiceCardGroup = z.infer<typeof serviceCardGroup>;
+export const serviceCardSchema = z.strictObject({
+  title: text,
+  group: serviceCardGroup,
+  description: text,
+  features: z.array(text).min(1),
+  link: sitePath.optional(),
+  image: imageRef.optional(),
+  icon: text.optional(),
+  order: z.number().int().default(100),
+});
+
+export const sitemapGroupSchema = z.strictObject({
+  key: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case key such as main-pages'),
+  title: text,
+  order: z.number().int(),
+});
+
+/** Where each kind lives under content/ and how it is validated. */
+export const contentKinds = {
+  site: { pattern: 'site.md', schema: siteSchema, body: 'markdown' },
+  pages: { pattern: 'pages/**/*.md', schema: pageSchema, body: 'markdown' },
+  services: { pattern: 'services/*.md', schema: serviceSchema, body: 'markdown' },
+  locations: { pattern: 'locations/*.md', schema: locationSchema, body: 'markdown' },
+  testimonials: { pattern: 'testimonials/*.md', schema: testimonialSchema, body: 'required' },
+  faqs: { pattern: 'faqs/*.md', schema: faqSchema, body: 'required' },
+  gallery: { pattern: 'gallery/*.md', schema: gallerySchema, body: 'none' },
+  stats: { pattern: 'stats/*.md', schema: statSchema, body: 'none' },
+  serviceCards: { pattern: 'service-cards/*.md', schema: serviceCardSchema, body: 'none' },
+  sitemapGroups: { pattern: 'sitemap-groups/*.md', schema: sitemapGroupSchema, body: 'none' },
+} as const;
+export type ContentKind = keyof typeof contentKinds;
+
+/** Fields every entry gets from the loader, whatever its kind. */
+export interface EntryMeta {
+  /** Source file relative to the project root. */
+  file: string;
+  /** File name without extension. */
+  stem: string;
+  /** Markdown body rendered to HTML (raw HTML in the source is escaped). */
+  html: string;
+  /** Plain-text body, trimmed. */
+  text: string;
+}
+
+export type Site = z.infer<typeof siteSchema> & EntryMeta;
+export type Section = z.infer<typeof section> & { id: string; html: string };
+export type Page = Omit<z.infer<typeof pageSchema>, 'sections'> & EntryMeta & { path: string; sections?: Section[] };
+export type Service = z.infer<typeof serviceSchema> & EntryMeta & { slug: string };
+export type Location = z.infer<typeof locationSchema> & EntryMeta & { slug: string };
+export type Testimonial = z.infer<typeof testimonialSchema> & EntryMeta;
+export type Faq = z.infer<typeof faqSchema> & EntryMeta;
+export type GalleryItem = z.infer<typeof gallerySchema> & EntryMeta;
+export type Stat = z.infer<typeof statSchema> & EntryMeta;
+export type ServiceCard = z.infer<typeof serviceCardSchema> & EntryMeta;
+export type SitemapGroup = z.infer<typeof sitemapGroupSchema> & EntryMeta;
+
+/** Everything under content/, validated, sorted by `order` then file name. */
+export interface SiteContent {
+  site: Site;
+  pages: Page[];
+  services: Service[];
+  locations: Location[];
+  testimonials: Testimonial[];
+  faqs: Faq[];
+  gallery: GalleryItem[];
+  stats: Stat[];
+  serviceCards: ServiceCard[];
+  sitemapGroups: SitemapGroup[];
+}

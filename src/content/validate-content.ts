@@ -1,0 +1,129 @@
+/**
+ * Stage 2, validate: check each parsed file against its kind's schema and
+ * turn the lot into typed, sorted SiteContent. Every problem of every file
+ * is collected, so one run reports them all.
+ */
+import type { z } from 'zod';
+import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { findFieldLine } from './field-lines.ts';
+import type { SourceFile } from './load-content.ts';
+import { markdownToText, renderMarkdown } from './markdown.ts';
+import { contentKinds, type ContentKind, type EntryMeta, type SiteContent } from './schemas.ts';
+import { slugify } from '../routes/urls.ts';
+
+type Entry = Record<string, unknown> & EntryMeta;
+
+export function validateContent(sources: SourceFile[], parseErrors: CleansiteError[] = []): SiteContent {
+  const errors = [...parseErrors];
+  const byKind = new Map<ContentKind, Entry[]>();
+  for (const kind of Object.keys(contentKinds) as ContentKind[]) byKind.set(kind, []);
+
+  for (const source of sources) {
+    const entry = validateSource(source, errors);
+    if (entry) byKind.get(source.kind)!.push(entry);
+  }
+
+  const sites = byKind.get('site')!;
+  if (sites.length === 0 && !errors.some((error) => error.location?.file.endsWith('site.md'))) {
+    errors.push(new CleansiteError({
+      code: 'CONTENT_EMPTY',
+      message: 'site.md is missing: the site config (business name, phone, e-mails, base URL, navigation) lives there',
+      location: { file: 'content/site.md' },
+    }));
+  }
+  if (errors.length > 0) throw new CleansiteErrorList(errors);
+
+  const sorted = <T extends Entry>(kind: ContentKind) => (byKind.get(kind) as T[]).sort(byOrderThenStem);
+  return {
+    site: sites[0] as unknown as SiteContent['site'],
+    pages: sorted('pages') as unknown as SiteContent['pages'],
+    services: sorted('services') as unknown as SiteContent['services'],
+    locations: sorted('locations') as unknown as SiteContent['locations'],
+    testimonials: sorted('testimonials') as unknown as SiteContent['testimonials'],
+    faqs: sorted('faqs') as unknown as SiteContent['faqs'],
+    gallery: sorted('gallery') as unknown as SiteContent['gallery'],
+    stats: sorted('stats') as unknown as SiteContent['stats'],
+    serviceCards: sorted('serviceCards') as unknown as SiteContent['serviceCards'],
+    sitemapGroups: sorted('sitemapGroups') as unknown as SiteContent['sitemapGroups'],
+  };
+}
+
+/** Validates one file; pushes its problems to `errors` and returns undefined when it has any. */
+export function validateSource(source: SourceFile, errors: CleansiteError[]): Entry | undefined {
+  const spec = contentKinds[source.kind];
+  const result = (spec.schema as z.ZodType).safeParse(source.data);
+  const before = errors.length;
+  if (!result.success) {
+    for (const issue of result.error.issues) errors.push(issueToError(source, issue));
+  }
+  const body = source.body.trim();
+  if (spec.body === 'required' && body === '') {
+    errors.push(new CleansiteError({
+      code: 'CONTENT_INVALID',
+      message: `body is empty: a ${source.kind} entry's text is written below the front-matter`,
+      location: { file: source.file, line: source.bodyLine },
+    }));
+  }
+  if (spec.body === 'none' && body !== '') {
+    errors.push(new CleansiteError({
+      code: 'CONTENT_INVALID',
+      message: `unexpected body text: ${source.kind} entries use front-matter fields only`,
+      hint: 'move the text into a field, or delete it',
+      location: { file: source.file, line: source.bodyLine },
+    }));
+  }
+  if (errors.length > before || !result.success) return undefined;
+
+  const data = result.data as Record<string, unknown>;
+  const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
+  const entry: Entry = { ...data, file: source.file, stem, html: body ? renderMarkdown(body) : '', text: body ? markdownToText(body) : '' };
+  if (Array.isArray(data.sections)) {
+    entry.sections = (data.sections as Array<Record<string, unknown>>).map((section) => ({
+      ...section,
+      id: section.id ?? slugify(String(section.title)).replace(/[^a-z0-9-]/g, ''),
+      html: typeof section.body === 'string' ? renderMarkdown(section.body) : '',
+    }));
+  }
+  if (source.kind === 'pages') entry.path = pagePath(source.relative);
+  if (source.kind === 'services') entry.slug = stem;
+  if (source.kind === 'locations') entry.slug = slugify(String(data.name));
+  return entry;
+}
+
+/** pages/index.md -> /, pages/about.md -> /about, pages/resources/index.md -> /resources */
+export function pagePath(relative: string): string {
+  const inner = relative.replace(/^pages\//, '').replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+  return `/${inner}`;
+}
+
+function issueToError(source: SourceFile, issue: z.core.$ZodIssue): CleansiteError {
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  const line = findFieldLine(source.frontMatter, issue.path) ?? (issue.path.length > 0 ? findFieldLine(source.frontMatter, issue.path.slice(0, 1)) : undefined);
+  return new CleansiteError({
+    code: 'CONTENT_INVALID',
+    message: field ? `${field}: ${describeIssue(issue)}` : describeIssue(issue),
+    location: { file: source.file, line: line ?? 2 },
+  });
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `is required (expected ${issue.expected})`;
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}, received ${describeValue(issue.input)}`;
+  return issue.message;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a date';
+  if (typeof value === 'object') return 'a mapping';
+  const shown = JSON.stringify(value) ?? String(value);
+  return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
+}
+
+function byOrderThenStem(a: Entry, b: Entry): number {
+  const orderA = typeof a.order === 'number' ? a.order : 100;
+  const orderB = typeof b.order === 'number' ? b.order : 100;
+  return orderA - orderB || (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0) || (a.file < b.file ? -1 : 1);
+}

@@ -1,0 +1,77 @@
+/**
+ * One error type for everything the build can report. The CLI is the only
+ * place that prints these and chooses an exit code; stages just throw or
+ * collect them.
+ */
+export type ErrorCode =
+  | 'CONTENT_PARSE'
+  | 'CONTENT_INVALID'
+  | 'CONTENT_EMPTY'
+  | 'DUPLICATE_ROUTE'
+  | 'UNKNOWN_ROUTE'
+  | 'TEMPLATE_COMPILE'
+  | 'TEMPLATE_MISSING'
+  | 'RENDER_FAILED'
+  | 'ASSET_FAILED'
+  | 'IMAGE_MISSING'
+  | 'OUTPUT_FAILED'
+  | 'USAGE';
+
+export interface ErrorLocation {
+  /** Path relative to the project root, with forward slashes. */
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface CleansiteErrorInit {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  location?: ErrorLocation;
+  cause?: unknown;
+}
+
+export class CleansiteError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly location: ErrorLocation | undefined;
+
+  constructor(init: CleansiteErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'CleansiteError';
+    this.code = init.code;
+    this.hint = init.hint;
+    this.location = init.location;
+  }
+
+  /** `file:line: message` — the one-line form every problem is printed in. */
+  format(): string {
+    const where = this.location
+      ? `${this.location.file}${this.location.line ? `:${this.location.line}` : ''}${this.location.column ? `:${this.location.column}` : ''}: `
+      : '';
+    return `${where}${this.message}`;
+  }
+}
+
+/** Several problems found in one pass, reported together. */
+export class CleansiteErrorList extends Error {
+  readonly errors: CleansiteError[];
+  constructor(errors: CleansiteError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+    this.name = 'CleansiteErrorList';
+    this.errors = errors;
+  }
+}
+
+export function isCleansiteError(value: unknown): value is CleansiteError {
+  return value instanceof CleansiteError;
+}
+
+/** Flattens whatever was thrown into a list of CleansiteErrors; unknown errors keep their cause. */
+export function toErrorList(error: unknown): CleansiteError[] {
+  if (error instanceof CleansiteErrorList) return error.errors;
+  if (error instanceof CleansiteError) return [error];
+  const message = error instanceof Error ? error.message : String(error);
+  return [new CleansiteError({ code: 'OUTPUT_FAILED', message: `Unexpected failure: ${message}`, cause: error })];
+}

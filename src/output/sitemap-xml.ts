@@ -1,0 +1,17 @@
+/** sitemap.xml (via the `sitemap` package) and robots.txt, both from the route table. */
+import { SitemapStream, streamToPromise } from 'sitemap';
+import type { Route } from '../routes/route-table.ts';
+import { toAbsoluteUrl } from '../routes/urls.ts';
+
+export async function renderSitemapXml(routes: Route[], baseUrl: string): Promise<string> {
+  const stream = new SitemapStream({ hostname: baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });
+  for (const route of routes) {
+    if (route.listed) stream.write({ url: toAbsoluteUrl(baseUrl, route.path), lastmod: route.lastmod });
+  }
+  stream.end();
+  return (await streamToPromise(stream)).toString('utf8');
+}
+
+export function renderRobotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${toAbsoluteUrl(baseUrl, '/sitemap.xml')}\n`;
+}

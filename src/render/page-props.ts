@@ -1,0 +1,57 @@
+/**
+ * The contract between the generator and the templates: every template is a
+ * pure function of these props. Templates do no I/O and never read the clock;
+ * the build date arrives here.
+ */
+import type { ReactElement } from 'react';
+import type { Location, Page, Service, SiteContent } from '../content/schemas.ts';
+import type { Navigation } from '../routes/navigation.ts';
+import type { Route, TemplateName } from '../routes/route-table.ts';
+
+/** An image after the image stage: intrinsic size plus the variants to offer. */
+export interface ResolvedImage {
+  /** URL of the fallback file (JPEG/PNG, or the SVG itself). */
+  src: string;
+  width: number;
+  height: number;
+  /** `srcset` for the fallback format; empty when there is one size only. */
+  srcset: string;
+  /** Modern formats, best first, for <source> elements. */
+  sources: Array<{ type: string; srcset: string }>;
+}
+
+export interface BuildAssets {
+  /** URL of the content-hashed stylesheet. */
+  css: string;
+  /** URL of the content-hashed client script, or empty when the site has none. */
+  js: string;
+  /** Extra markup-free script URLs for watch mode (the live-reload client); empty in `build`. */
+  devScripts: string[];
+}
+
+export interface SiteData {
+  content: SiteContent;
+  routes: Route[];
+  navigation: Navigation;
+  images: Record<string, ResolvedImage>;
+  assets: BuildAssets;
+  /** ISO date (YYYY-MM-DD) the build ran, injected once. */
+  buildDate: string;
+  baseUrl: string;
+}
+
+export interface TemplateProps<TEntry = unknown> extends SiteData {
+  route: Route;
+  entry: TEntry;
+  /** Internal link for a site path under the trailing-slash policy; throws for a path with no route. */
+  href(path: string): string;
+  /** Absolute URL for a site path or asset path. */
+  absoluteUrl(path: string): string;
+  /** The resolved image for a public path; throws when the image is missing. */
+  image(src: string): ResolvedImage;
+}
+
+type EntryFor<T extends TemplateName> = T extends 'service' ? Service : T extends 'location' ? Location : T extends 'not-found' ? null : Page;
+
+/** What templates/index.tsx must export as `templates`. */
+export type TemplateSet = { [T in TemplateName]: (props: TemplateProps<EntryFor<T>>) => ReactElement };
