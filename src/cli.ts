@@ -7,7 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
-import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, reportErrors, type GlobalOptions, type SiteOptions } from './commands/command-support.ts';
+import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, parseJobs, reportErrors, type GlobalOptions, type BuildCommandOptions } from './commands/command-support.ts';
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -41,8 +41,9 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
+    .addOption(new Option('-j, --jobs <n>', 'render worker threads (default: one per core for sites of 400+ pages, else 0)').argParser(parseJobs))
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
-    .action(async (options: SiteOptions & { keepGoing?: boolean }, command: Command) => {
+    .action(async (options: BuildCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runBuild } = await import('./commands/build-command.ts');

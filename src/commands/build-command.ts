@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { build, type BuildOptions } from '../build.ts';
-import { reportErrors, type SiteOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
+import { reportErrors, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes, resolveBuildDate } from '../core/format.ts';
 
-export function toBuildOptions(options: SiteOptions & { keepGoing?: boolean }, cwd = process.cwd()): BuildOptions {
+export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return {
     rootDir: cwd,
     contentDir: path.resolve(cwd, options.content),
@@ -14,11 +14,12 @@ export function toBuildOptions(options: SiteOptions & { keepGoing?: boolean }, c
     cacheDir: path.resolve(cwd, '.cache'),
     baseUrl: options.baseUrl,
     keepGoing: Boolean(options.keepGoing),
+    jobs: options.jobs,
     buildDate: resolveBuildDate(),
   };
 }
 
-export async function runBuild(options: SiteOptions & { keepGoing?: boolean }, logger: Logger, debug: boolean): Promise<number> {
+export async function runBuild(options: BuildCommandOptions, logger: Logger, debug: boolean): Promise<number> {
   const buildOptions = toBuildOptions(options);
   try {
     const summary = await build(buildOptions, logger);

@@ -30,6 +30,16 @@ export function parseBaseUrl(value: string): string {
   }
 }
 
+export interface BuildCommandOptions extends SiteOptions {
+  keepGoing?: boolean;
+  jobs?: number;
+}
+
+export function parseJobs(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`expected a whole number of threads from 0 to 64, received "${value}"`);
+  return Number(value);
+}
+
 /** Reports errors one line each (with hints), stacks only with --debug. */
 export function reportErrors(error: unknown, logger: Logger, debug: boolean): void {
   const errors = toErrorList(error);

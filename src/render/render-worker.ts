@@ -1,0 +1,33 @@
+/**
+ * A render worker: loads the compiled templates and the site data once, then
+ * renders and writes the batches of routes it is sent.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { CleansiteError } from '../core/errors.ts';
+import { importTemplates } from './compile-templates.ts';
+import type { SiteData } from './page-props.ts';
+import { renderBatch } from './render-batch.ts';
+import type { WorkerInit, WorkerReply, WorkerRequest } from './render-pool.ts';
+
+const init = workerData as WorkerInit;
+const site: SiteData = init.site;
+const templates = await importTemplates(init.templatesModule);
+const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const routes = request.paths.map((path) => routesByPath.get(path)!);
+    const result = renderBatch(routes, site, templates, request.outDir);
+    reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
+parentPort!.postMessage({ id: -1, ok: true, pages: 0, bytes: 0, failures: [] } satisfies WorkerReply);
+
+function serialiseError(error: CleansiteError) {
+  const cause = error.cause instanceof Error ? error.cause.stack ?? error.cause.message : undefined;
+  return { code: error.code, message: error.message, hint: error.hint, location: error.location, cause };
+}
