@@ -1,0 +1,1 @@
+// Entry of the client script: each widget enhancer runs independently.

@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react';
+import type { ResolvedImage } from '../../src/render/page-props.ts';
+
+export interface PictureProps {
+  image: ResolvedImage;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is displayed at each breakpoint. */
+  sizes: string;
+  /** The largest contentful image of the page (the hero): loaded eagerly with high priority. */
+  priority?: boolean;
+  className?: string;
+}
+
+/** A responsive <picture>: modern formats first, intrinsic size always set (no layout shift). */
+export function Picture({ image, alt, sizes, priority = false, className }: PictureProps): ReactElement {
+  return (
+    <picture className={className}>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      <img
+        src={image.src}
+        srcSet={image.srcset || undefined}
+        sizes={image.srcset ? sizes : undefined}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? undefined : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+      />
+    </picture>
+  );
+}
