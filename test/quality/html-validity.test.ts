@@ -1,0 +1,48 @@
+/**
+ * Gate 1, HTML validity: every built page passes html-validate's recommended
+ * preset, with only the React-spelling relaxations of .htmlvalidate.mjs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HtmlValidate, type ConfigData } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+
+let site: BuiltSite;
+let config: ConfigData;
+
+beforeAll(async () => {
+  // The same file `npx html-validate dist` picks up.
+  config = ((await import(pathToFileURL(path.join(PROJECT_ROOT, '.htmlvalidate.mjs')).href)) as { default: ConfigData }).default;
+  site = await buildSite();
+}, 120_000);
+
+afterAll(async () => {
+  await site?.remove();
+});
+
+describe('HTML validity (html-validate, recommended preset)', () => {
+  it('relaxes only the rules whose preferred spelling React cannot produce', () => {
+    const rules = config.rules ?? {};
+    expect(config.extends).toEqual(['html-validate:recommended']);
+    expect(Object.keys(rules).sort()).toEqual(['attr-case', 'attribute-boolean-style', 'attribute-empty-style', 'void-style']);
+    for (const setting of Object.values(rules)) expect(Array.isArray(setting) ? setting[0] : setting).toBe('error');
+  });
+
+  it('finds zero errors on every built page', async () => {
+    expect(site.htmlFiles.length).toBeGreaterThan(0);
+    const validator = new HtmlValidate(config);
+    const problems: string[] = [];
+    for (const file of site.htmlFiles) {
+      const report = await validator.validateString(readFileSync(path.join(site.dir, file), 'utf8'), file);
+      for (const result of report.results) {
+        for (const message of result.messages) {
+          const snippet = message.selector ? ` at ${message.selector}` : '';
+          problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}${snippet}`);
+        }
+      }
+    }
+    expect(problems, `${problems.length} html-validate problems:\n${problems.join('\n')}`).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,151 @@
+/**
+ * Builds the real site (content/, templates/, public/ of the project root)
+ * into a fresh temporary folder, never into dist/, with the build date pinned
+ * by SOURCE_DATE_EPOCH, so tests that run at the same time cannot clash and
+ * every run sees the same output.
+ *
+ *   const site = await buildSite();          // in-process, through build()
+ *   const site = await buildSiteWithCli();   // the real CLI in a child process
+ *   ...
+ *   await site.remove();
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type BuildSummary } from '../../src/build.ts';
+import { toBuildOptions } from '../../src/commands/build-command.ts';
+import { reportErrors } from '../../src/commands/command-support.ts';
+import { createMemoryLogger } from '../../src/core/logger.ts';
+import { resolveBuildDate } from '../../src/core/format.ts';
+
+/** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */
+export const TEST_SOURCE_DATE_EPOCH = 1_795_140_000;
+
+/** The project root: `npm test` and vitest run from it, and the CLI resolves its folders against it too. */
+export const PROJECT_ROOT = process.cwd();
+
+export interface SiteBuildOptions {
+  /** Folder the content/templates/public defaults are resolved against. Default: the project root. */
+  rootDir?: string;
+  contentDir?: string;
+  templatesDir?: string;
+  publicDir?: string;
+  /** Output folder. Default: `dist` inside a new temporary folder. */
+  outDir?: string;
+  sourceDateEpoch?: number;
+  jobs?: number;
+  baseUrl?: string;
+}
+
+export interface BuiltSite {
+  /** Absolute path of the built output folder. */
+  dir: string;
+  /** YYYY-MM-DD the build was stamped with. */
+  buildDate: string;
+  /** Every HTML file of the output, relative, forward slashes, sorted. */
+  htmlFiles: string[];
+  /** Deletes the temporary folder the site was built in (a no-op for a caller-chosen outDir). */
+  remove(): Promise<void>;
+}
+
+export interface CliBuildResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface ResolvedBuild {
+  rootDir: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  outDir: string;
+  epoch: number;
+  temporary: string | undefined;
+}
+
+function resolveBuild(options: SiteBuildOptions): ResolvedBuild {
+  const rootDir = path.resolve(options.rootDir ?? PROJECT_ROOT);
+  const temporary = options.outDir ? undefined : mkdtempSync(path.join(tmpdir(), 'cleansite-site-'));
+  return {
+    rootDir,
+    contentDir: path.resolve(rootDir, options.contentDir ?? 'content'),
+    templatesDir: path.resolve(rootDir, options.templatesDir ?? 'templates'),
+    publicDir: path.resolve(rootDir, options.publicDir ?? 'public'),
+    outDir: options.outDir ? path.resolve(options.outDir) : path.join(temporary!, 'dist'),
+    epoch: options.sourceDateEpoch ?? TEST_SOURCE_DATE_EPOCH,
+    temporary,
+  };
+}
+
+function toBuiltSite(resolved: ResolvedBuild): BuiltSite {
+  return {
+    dir: resolved.outDir,
+    buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(resolved.epoch) }),
+    htmlFiles: listFiles(resolved.outDir).filter((file) => file.endsWith('.html')),
+    remove: async () => {
+      if (resolved.temporary) await rm(resolved.temporary, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds in-process through the build() API. A failed build throws an Error
+ * whose message holds the CLI's own error lines, so a failing test shows why.
+ */
+export async function buildSite(options: SiteBuildOptions = {}): Promise<BuiltSite & { summary: BuildSummary }> {
+  const resolved = resolveBuild(options);
+  const buildOptions = {
+    ...toBuildOptions({ content: resolved.contentDir, templates: resolved.templatesDir, public: resolved.publicDir, out: resolved.outDir, baseUrl: options.baseUrl, jobs: options.jobs }, resolved.rootDir),
+    buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(resolved.epoch) }),
+  };
+  const logger = createMemoryLogger();
+  let summary: BuildSummary;
+  try {
+    summary = await build(buildOptions, logger);
+  } catch (error) {
+    reportErrors(error, logger, true);
+    if (resolved.temporary) await rm(resolved.temporary, { recursive: true, force: true });
+    throw new Error(`the site did not build:\n${logger.lines.join('\n')}`, { cause: error });
+  }
+  return { ...toBuiltSite(resolved), summary };
+}
+
+/** Runs `node bin/cleansite.mjs build ...` in a child process (the path users take); never throws for exit codes. */
+export function runCliBuild(args: string[], options: { cwd?: string; sourceDateEpoch?: number; timeoutMs?: number } = {}): Promise<CliBuildResult> {
+  const launcher = path.join(PROJECT_ROOT, 'bin', 'cleansite.mjs');
+  const env = { ...process.env, SOURCE_DATE_EPOCH: String(options.sourceDateEpoch ?? TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1' };
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [launcher, 'build', ...args], { cwd: options.cwd ?? PROJECT_ROOT, env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') {
+        reject(error);
+        return;
+      }
+      resolve({ exitCode: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Builds the site with the real CLI into a temporary folder; throws with the CLI's output when it exits non-zero. */
+export async function buildSiteWithCli(options: SiteBuildOptions = {}): Promise<BuiltSite> {
+  const resolved = resolveBuild(options);
+  const args = ['--content', resolved.contentDir, '--templates', resolved.templatesDir, '--public', resolved.publicDir, '--out', resolved.outDir];
+  if (options.jobs !== undefined) args.push('--jobs', String(options.jobs));
+  if (options.baseUrl) args.push('--base-url', options.baseUrl);
+  const result = await runCliBuild(args, { cwd: resolved.rootDir, sourceDateEpoch: resolved.epoch });
+  if (result.exitCode !== 0) {
+    if (resolved.temporary) await rm(resolved.temporary, { recursive: true, force: true });
+    throw new Error(`cleansite build exited ${result.exitCode}:\n${result.stderr}${result.stdout}`);
+  }
+  return toBuiltSite(resolved);
+}
+
+/** Every file under a folder, relative with forward slashes, sorted. */
+export function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
