@@ -8,16 +8,35 @@ export interface FaqAccordionProps {
   headingLevel?: 2 | 3;
 }
 
-/** STUB: replaced by the widgets work (accordion pattern). */
-export function FaqAccordion({ id, items }: FaqAccordionProps): ReactElement {
+/**
+ * FAQ list, the APG accordion pattern: each question is a button inside a
+ * heading that controls a labelled region. The markup shows every answer;
+ * client/accordion.ts collapses them and keeps at most one open.
+ */
+export function FaqAccordion({ id, items, headingLevel = 3 }: FaqAccordionProps): ReactElement {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="accordion" data-accordion="" id={id}>
-      {items.map((item, index) => (
-        <div key={index}>
-          <h3>{item.question}</h3>
-          <div dangerouslySetInnerHTML={{ __html: item.html }} />
-        </div>
-      ))}
+      {items.map((item, index) => {
+        const buttonId = `${id}-q${index + 1}`;
+        const panelId = `${id}-a${index + 1}`;
+        return (
+          <div className="accordion__item" key={buttonId}>
+            <Heading className="accordion__heading">
+              <button type="button" className="accordion__trigger" id={buttonId} aria-controls={panelId} data-accordion-trigger="">
+                <span className="accordion__question">{item.question}</span>
+                <svg className="accordion__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path d="M3 8h10" />
+                  <path className="accordion__icon-vertical" d="M8 3v10" />
+                </svg>
+              </button>
+            </Heading>
+            <div className="accordion__panel" id={panelId} role="region" aria-labelledby={buttonId}>
+              <div className="accordion__answer" dangerouslySetInnerHTML={{ __html: item.html }} />
+            </div>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -6,17 +6,27 @@ export interface GalleryGridProps {
   items: Array<{ title: string; category: string; alt: string; image: ResolvedImage }>;
   /** `sizes` for the grid images. */
   sizes: string;
+  /** Accessible name of the list, e.g. "Recent projects". */
+  label?: string;
 }
 
-/** STUB: replaced by the widgets work (title and category revealed on hover, focus and touch). */
-export function GalleryGrid({ items, sizes }: GalleryGridProps): ReactElement {
+/**
+ * Project grid: each item's title and category sit over the image and are
+ * revealed on hover and keyboard focus by CSS alone; client/gallery.ts adds
+ * tap-to-toggle for touch screens. The caption is always in the
+ * accessibility tree, only its visibility changes.
+ */
+export function GalleryGrid({ items, sizes, label }: GalleryGridProps): ReactElement {
   return (
-    <ul className="gallery" data-gallery="">
+    <ul className="gallery" role="list" aria-label={label} data-gallery="">
       {items.map((item) => (
-        <li key={item.title}>
-          <figure>
-            <Picture image={item.image} alt={item.alt} sizes={sizes} />
-            <figcaption><span>{item.category}</span> {item.title}</figcaption>
+        <li className="gallery__item" key={item.title}>
+          <figure className="gallery__figure" tabIndex={0} data-gallery-item="">
+            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} />
+            <figcaption className="gallery__caption">
+              <span className="gallery__category">{item.category}</span>
+              <span className="gallery__title">{item.title}</span>
+            </figcaption>
           </figure>
         </li>
       ))}

@@ -5,18 +5,54 @@ export interface TestimonialCarouselProps {
   /** Accessible name of the carousel region, e.g. "What our clients say". */
   label: string;
   items: Testimonial[];
+  /** Prefix of the element ids; unique per page. */
+  id?: string;
 }
 
-/** STUB: replaced by the widgets work (carousel pattern). */
-export function TestimonialCarousel({ label, items }: TestimonialCarouselProps): ReactElement {
+/**
+ * Testimonials, the APG carousel pattern. The markup is a horizontally
+ * scrolling, scroll-snapping row in which every slide is readable without
+ * JavaScript; widgets.css sets how many slides fit per breakpoint
+ * (--carousel-per-view) and client/carousel.ts adds the looping buttons and
+ * arrow keys, reading that property so the breakpoints live only in CSS.
+ */
+export function TestimonialCarousel({ label, items, id = 'testimonials' }: TestimonialCarouselProps): ReactElement {
+  const trackId = `${id}-slides`;
   return (
-    <section className="carousel" aria-label={label} data-carousel="">
-      {items.map((item) => (
-        <figure key={item.file}>
-          <blockquote><p>{item.text}</p></blockquote>
-          <figcaption>{item.author}, {item.location}</figcaption>
-        </figure>
-      ))}
+    <section className="carousel" id={id} aria-roledescription="carousel" aria-label={label} data-carousel="">
+      <div className="carousel__controls" data-carousel-controls="" hidden>
+        <button type="button" className="carousel__button carousel__button--prev" aria-controls={trackId} aria-label="Previous testimonial" data-carousel-prev="">
+          <Arrow direction="prev" />
+        </button>
+        <button type="button" className="carousel__button carousel__button--next" aria-controls={trackId} aria-label="Next testimonial" data-carousel-next="">
+          <Arrow direction="next" />
+        </button>
+      </div>
+      <div className="carousel__track" id={trackId} tabIndex={0} data-carousel-track="">
+        {items.map((item, index) => (
+          <div className="carousel__slide" key={item.file} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
+            <figure className="testimonial">
+              <p className="testimonial__rating" role="img" aria-label={`Rated ${item.rating} out of 5`}>
+                {'★'.repeat(item.rating)}
+              </p>
+              <blockquote className="testimonial__quote" dangerouslySetInnerHTML={{ __html: item.html }} />
+              <figcaption className="testimonial__author">
+                <span className="testimonial__name">{item.author}</span>
+                {item.role && <span className="testimonial__role">{item.role}</span>}
+                <span className="testimonial__location">{item.location}</span>
+              </figcaption>
+            </figure>
+          </div>
+        ))}
+      </div>
     </section>
+  );
+}
+
+function Arrow({ direction }: { direction: 'prev' | 'next' }): ReactElement {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={direction === 'prev' ? 'M12.5 4.5L7 10l5.5 5.5' : 'M7.5 4.5L13 10l-5.5 5.5'} />
+    </svg>
   );
 }
