@@ -1,8 +1,19 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type BuildOptions } from '../build.ts';
 import { reportErrors, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes, resolveBuildDate } from '../core/format.ts';
+
+/**
+ * The cache sits beside the node_modules that holds React: compiled template
+ * modules import react by bare name, so they must live where it resolves,
+ * whatever folder the content and templates come from.
+ */
+export function defaultCacheDir(): string {
+  const reactPackage = createRequire(import.meta.url).resolve('react/package.json');
+  return path.resolve(path.dirname(reactPackage), '..', '..', '.cache');
+}
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return {
@@ -11,7 +22,7 @@ export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()
     templatesDir: path.resolve(cwd, options.templates),
     publicDir: path.resolve(cwd, options.public),
     outDir: path.resolve(cwd, options.out),
-    cacheDir: path.resolve(cwd, '.cache'),
+    cacheDir: defaultCacheDir(),
     baseUrl: options.baseUrl,
     keepGoing: Boolean(options.keepGoing),
     jobs: options.jobs,
@@ -23,7 +34,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   const buildOptions = toBuildOptions(options);
   try {
     const summary = await build(buildOptions, logger);
-    const out = path.relative(process.cwd(), buildOptions.outDir) || '.';
+    const out = displayPath(buildOptions.outDir);
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);
       logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);
@@ -36,4 +47,10 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     logger.error('Build failed; the previous output was left untouched.');
     return EXIT_BUILD_FAILED;
   }
+}
+
+/** Relative to the working folder when inside it, absolute otherwise. */
+function displayPath(dir: string): string {
+  const relative = path.relative(process.cwd(), dir);
+  return relative === '' ? '.' : relative.startsWith('..') ? dir : relative;
 }

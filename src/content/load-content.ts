@@ -60,7 +60,7 @@ export function parseSourceFile(text: string, relative: string, file: string): S
     });
   }
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!normalised.startsWith('---\n') && !normalised.startsWith('---\r')) {
+  if (!normalised.startsWith('---')) {
     throw new CleansiteError({
       code: 'CONTENT_PARSE',
       message: 'missing YAML front-matter: the file must start with a line of three dashes (---)',
@@ -78,14 +78,15 @@ export function parseSourceFile(text: string, relative: string, file: string): S
     throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'front-matter must be a YAML mapping of field: value', location: { file, line: 2 } });
   }
   const frontMatter = parsed.matter.replace(/^\n/, '');
-  const bodyLine = frontMatter.split('\n').length + 2;
+  const bodyLine = normalised.slice(0, normalised.length - parsed.content.length).split('\n').length;
   return { kind, file, relative, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
 }
 
 function yamlError(error: unknown, file: string): CleansiteError {
   const yaml = error as { reason?: string; mark?: { line: number; column: number }; message?: string };
-  // js-yaml counts from 0 and from the first front-matter line, which is the file's line 2.
-  const line = yaml.mark ? yaml.mark.line + 2 : undefined;
+  // gray-matter hands js-yaml the text after the opening ---, newline included, so
+  // js-yaml's 0-based line is one less than the file's 1-based line.
+  const line = yaml.mark ? yaml.mark.line + 1 : undefined;
   const column = yaml.mark ? yaml.mark.column + 1 : undefined;
   const reason = yaml.reason ?? yaml.message ?? String(error);
   return new CleansiteError({

@@ -51,7 +51,7 @@ export function validateContent(sources: SourceFile[], parseErrors: CleansiteErr
 /** Validates one file; pushes its problems to `errors` and returns undefined when it has any. */
 export function validateSource(source: SourceFile, errors: CleansiteError[]): Entry | undefined {
   const spec = contentKinds[source.kind];
-  const result = (spec.schema as z.ZodType).safeParse(source.data);
+  const result = (spec.schema as z.ZodType).safeParse(source.data, { reportInput: true });
   const before = errors.length;
   if (!result.success) {
     for (const issue of result.error.issues) errors.push(issueToError(source, issue));

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CleansiteError } from '../core/errors.ts';
@@ -56,8 +56,10 @@ export async function compileTemplates(templatesDir: string, cacheDir: string): 
   const modulePath = path.join(outDir, `templates-${hash}.mjs`);
   if (!existsSync(modulePath)) {
     await mkdir(outDir, { recursive: true });
-    // The bundle imports react from the project; resolve bare imports from the project root.
-    await writeFile(modulePath, output.text);
+    // Write then rename: concurrent builds share the cache and must never import a half-written file.
+    const partial = `${modulePath}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(partial, output.text);
+    await rename(partial, modulePath);
   }
   const inputs = Object.keys(result.metafile!.inputs).map((input) => path.resolve(input));
   return { modulePath, hash, inputs };
