@@ -43,8 +43,6 @@ export function enhance(root: ParentNode = document): void {
       go(current() + (event.key === 'ArrowRight' ? 1 : -1));
     });
 
-    const controls = carousel.querySelector<HTMLElement>('[data-carousel-controls]');
-    if (controls) controls.hidden = false;
     carousel.dataset.enhanced = '';
   }
 }

@@ -55,7 +55,7 @@ export function MobileMenu({ links, servicesPath, servicesItems, actions, curren
         </ul>
         <div className="mobile-menu__actions">
           {actions.map((action, index) => (
-            <a key={action.url + action.label} className={index === actions.length - 1 ? 'button button--primary' : 'button button--secondary'} href={action.url}>{action.label}</a>
+            <a key={action.url + action.label} className={index === actions.length - 1 ? 'button button--accent' : 'button button--outline'} href={action.url}>{action.label}</a>
           ))}
         </div>
       </div>

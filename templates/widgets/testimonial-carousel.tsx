@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Testimonial } from '../../src/content/schemas.ts';
+import { StarRating } from '../components/star-rating.tsx';
 
 export interface TestimonialCarouselProps {
   /** Accessible name of the carousel region, e.g. "What our clients say". */
@@ -20,7 +21,7 @@ export function TestimonialCarousel({ label, items, id = 'testimonials' }: Testi
   const trackId = `${id}-slides`;
   return (
     <section className="carousel" id={id} aria-roledescription="carousel" aria-label={label} data-carousel="">
-      <div className="carousel__controls" data-carousel-controls="" hidden>
+      <div className="carousel__controls" data-carousel-controls="">
         <button type="button" className="carousel__button carousel__button--prev" aria-controls={trackId} aria-label="Previous testimonial" data-carousel-prev="">
           <Arrow direction="prev" />
         </button>
@@ -32,9 +33,7 @@ export function TestimonialCarousel({ label, items, id = 'testimonials' }: Testi
         {items.map((item, index) => (
           <div className="carousel__slide" key={item.file} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
             <figure className="testimonial">
-              <p className="testimonial__rating" role="img" aria-label={`Rated ${item.rating} out of 5`}>
-                {'★'.repeat(item.rating)}
-              </p>
+              <StarRating value={item.rating} className="testimonial__rating" />
               <blockquote className="testimonial__quote" dangerouslySetInnerHTML={{ __html: item.html }} />
               <figcaption className="testimonial__author">
                 <span className="testimonial__name">{item.author}</span>

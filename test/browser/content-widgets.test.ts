@@ -1,0 +1,339 @@
+/**
+ * The in-page widgets in a real browser at 375, 768 and 1280 px: the FAQ
+ * accordion (home and /faq), the testimonials carousel (home), the services
+ * tabs (/services) and the gallery captions (/gallery), with the mouse, the
+ * keyboard and, for the gallery, touch.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowserSession, VIEWPORT_NAMES, type BrowserSession, type ViewportName, type WatchedPage } from '../support/browser.ts';
+
+const SLIDES_PER_VIEW: Record<ViewportName, number> = { small: 1, medium: 2, large: 3 };
+const TAB_VALUES = ['commercial', 'renovations', 'specialtyServices'];
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowserSession();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/** aria-expanded of every accordion question, in order. */
+async function expandedStates(triggers: Locator): Promise<string[]> {
+  return triggers.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-expanded') ?? 'missing'));
+}
+
+/** Indexes of the slides whose box lies wholly inside the carousel track's box (1 px tolerance for subpixel layout). */
+async function fullyVisibleSlides(track: Locator): Promise<number[]> {
+  return track.evaluate((element) => {
+    const frame = element.getBoundingClientRect();
+    return [...element.children].flatMap((slide, index) => {
+      const box = slide.getBoundingClientRect();
+      const inside = box.width > 0 && box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+      return inside ? [index] : [];
+    });
+  });
+}
+
+/** Index of the slide aligned with the track's start edge, once any scrolling has settled. */
+async function firstSlide(page: Page, track: Locator): Promise<number> {
+  await page.waitForFunction((element) => {
+    const state = element as HTMLElement & { lastLeft?: number };
+    const settled = state.lastLeft === element.scrollLeft;
+    state.lastLeft = element.scrollLeft;
+    return settled;
+  }, await track.elementHandle(), { polling: 50 });
+  return track.evaluate((element) => {
+    const start = element.getBoundingClientRect().left;
+    return [...element.children].findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - start) <= 1);
+  });
+}
+
+describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
+  let watched: WatchedPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    watched = await session.newPage(viewport);
+    page = watched.page;
+  });
+
+  describe.each(['/', '/faq'])('FAQ accordion on %s', (path) => {
+    let triggers: Locator;
+
+    beforeAll(async () => {
+      await page.goto(session.url(path));
+      triggers = page.locator('[data-accordion] [data-accordion-trigger]');
+    });
+
+    it('starts with every answer closed; buttons in headings control labelled regions', async () => {
+      const count = await triggers.count();
+      expect(count).toBe(path === '/' ? 3 : 8);
+      expect(await expandedStates(triggers)).toEqual(Array(count).fill('false'));
+      for (const trigger of await triggers.all()) {
+        expect(await trigger.evaluate((element) => element.tagName === 'BUTTON' && /^H[2-4]$/.test(element.parentElement!.tagName))).toBe(true);
+        const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+        expect(await panel.getAttribute('role')).toBe('region');
+        expect(await panel.getAttribute('aria-labelledby')).toBe(await trigger.getAttribute('id'));
+        expect(await panel.isVisible()).toBe(false);
+      }
+    });
+
+    it('keeps at most one answer open, and a click on the open question closes it', async () => {
+      const count = await triggers.count();
+      const answer = (index: number) => page.locator('[data-accordion] [role="region"]').nth(index);
+      await triggers.nth(0).click();
+      expect(await expandedStates(triggers)).toEqual(['true', ...Array(count - 1).fill('false')]);
+      expect(await answer(0).isVisible()).toBe(true);
+      await triggers.nth(2).click();
+      expect(await expandedStates(triggers)).toEqual(Array.from({ length: count }, (_, index) => String(index === 2)));
+      expect(await answer(0).isVisible()).toBe(false);
+      expect(await answer(2).isVisible()).toBe(true);
+      expect((await answer(2).textContent())!.trim().length).toBeGreaterThan(20);
+      await triggers.nth(2).click();
+      expect(await expandedStates(triggers)).toEqual(Array(count).fill('false'));
+      expect(await page.locator('[data-accordion] [role="region"]:visible').count()).toBe(0);
+    });
+
+    it('works from the keyboard: Enter/Space toggle, arrows, Home and End move between questions', async () => {
+      const count = await triggers.count();
+      await triggers.nth(0).focus();
+      await page.keyboard.press('Enter');
+      expect((await expandedStates(triggers))[0]).toBe('true');
+      await page.keyboard.press('ArrowDown');
+      expect(await isFocused(triggers.nth(1))).toBe(true);
+      await page.keyboard.press('Space');
+      expect(await expandedStates(triggers)).toEqual(Array.from({ length: count }, (_, index) => String(index === 1)));
+      await page.keyboard.press('Space');
+      expect(await expandedStates(triggers)).toEqual(Array(count).fill('false'));
+      await page.keyboard.press('End');
+      expect(await isFocused(triggers.nth(count - 1))).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      expect(await isFocused(triggers.nth(0))).toBe(true);
+      await page.keyboard.press('ArrowUp');
+      expect(await isFocused(triggers.nth(count - 1))).toBe(true);
+      await page.keyboard.press('Home');
+      expect(await isFocused(triggers.nth(0))).toBe(true);
+    });
+  });
+
+  describe('testimonials carousel on the home page', () => {
+    let carousel: Locator;
+    let track: Locator;
+    let slideCount: number;
+
+    beforeAll(async () => {
+      await page.goto(session.url('/'));
+      carousel = page.locator('[data-carousel]');
+      track = carousel.locator('[data-carousel-track]');
+      slideCount = await track.locator('> *').count();
+    });
+
+    it('is a labelled carousel region whose slides are labelled "n of 5"', async () => {
+      expect(await carousel.getAttribute('aria-roledescription')).toBe('carousel');
+      expect((await carousel.getAttribute('aria-label'))!.length).toBeGreaterThan(3);
+      expect(slideCount).toBe(5);
+      const labels = await track.locator('> *').evaluateAll((slides) => slides.map((slide) => [slide.getAttribute('role'), slide.getAttribute('aria-roledescription'), slide.getAttribute('aria-label')]));
+      expect(labels).toEqual(Array.from({ length: 5 }, (_, index) => ['group', 'slide', `${index + 1} of 5`]));
+    });
+
+    it(`shows ${SLIDES_PER_VIEW[viewport]} whole slide(s) at a time, aligned to the start`, async () => {
+      await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+      expect(await fullyVisibleSlides(track)).toEqual(Array.from({ length: SLIDES_PER_VIEW[viewport] }, (_, index) => index));
+      expect(await firstSlide(page, track)).toBe(0);
+    });
+
+    it(viewport === 'small' ? 'has no previous/next buttons on small screens' : 'shows previous and next buttons', async () => {
+      const buttons = [carousel.locator('[data-carousel-prev]'), carousel.locator('[data-carousel-next]')];
+      for (const button of buttons) expect(await button.isVisible()).toBe(viewport !== 'small');
+    });
+
+    it('moves one slide with the Right and Left arrow keys and loops at both ends', async () => {
+      const lastStart = slideCount - SLIDES_PER_VIEW[viewport];
+      await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+      await track.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await firstSlide(page, track)).toBe(1);
+      await page.keyboard.press('ArrowLeft');
+      expect(await firstSlide(page, track)).toBe(0);
+      await page.keyboard.press('ArrowLeft');
+      expect(await firstSlide(page, track)).toBe(lastStart);
+      expect(await fullyVisibleSlides(track)).toEqual(Array.from({ length: SLIDES_PER_VIEW[viewport] }, (_, index) => lastStart + index));
+      await page.keyboard.press('ArrowRight');
+      expect(await firstSlide(page, track)).toBe(0);
+      for (let step = 1; step <= lastStart; step++) {
+        await page.keyboard.press('ArrowRight');
+        expect(await firstSlide(page, track)).toBe(step);
+      }
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    });
+
+    it.runIf(viewport !== 'small')('moves and loops with the previous and next buttons', async () => {
+      const lastStart = slideCount - SLIDES_PER_VIEW[viewport];
+      await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+      await carousel.locator('[data-carousel-next]').click();
+      expect(await firstSlide(page, track)).toBe(1);
+      await carousel.locator('[data-carousel-prev]').click();
+      expect(await firstSlide(page, track)).toBe(0);
+      await carousel.locator('[data-carousel-prev]').click();
+      expect(await firstSlide(page, track)).toBe(lastStart);
+      await carousel.locator('[data-carousel-next]').click();
+      expect(await firstSlide(page, track)).toBe(0);
+    });
+
+    it('scrolls smoothly only when the visitor has not asked for reduced motion', async () => {
+      expect(await track.evaluate((element) => getComputedStyle(element).scrollBehavior)).toBe('auto');
+      const moving = await session.newPage(viewport, { reducedMotion: 'no-preference' });
+      await moving.page.goto(session.url('/'));
+      const movingTrack = moving.page.locator('[data-carousel-track]');
+      expect(await movingTrack.evaluate((element) => getComputedStyle(element).scrollBehavior)).toBe('smooth');
+      await movingTrack.focus();
+      await moving.page.keyboard.press('ArrowRight');
+      await moving.page.keyboard.press('ArrowRight');
+      expect(await firstSlide(moving.page, movingTrack)).toBe(2);
+      await moving.context.close();
+    });
+  });
+
+  describe('services tabs on /services', () => {
+    let tabs: Locator;
+
+    beforeAll(async () => {
+      await page.goto(session.url('/services'));
+      tabs = page.locator('[data-tabs] [role="tab"]');
+    });
+
+    async function selectedState(): Promise<Array<[string, string | null, number, boolean]>> {
+      const states: Array<[string, string | null, number, boolean]> = [];
+      for (const tab of await tabs.all()) {
+        const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+        states.push([(await tab.getAttribute('data-tab'))!, await tab.getAttribute('aria-selected'), await tab.evaluate((element) => (element as HTMLElement).tabIndex), await panel.isVisible()]);
+      }
+      return states;
+    }
+
+    function expectSelected(states: Array<[string, string | null, number, boolean]>, value: string): void {
+      expect(states).toEqual(TAB_VALUES.map((tab) => [tab, String(tab === value), tab === value ? 0 : -1, tab === value]));
+    }
+
+    it('is a labelled tablist whose default tab is commercial', async () => {
+      const list = page.locator('[data-tabs] [role="tablist"]');
+      expect(await list.isVisible()).toBe(true);
+      expect((await list.getAttribute('aria-label'))!.length).toBeGreaterThan(3);
+      expect(await tabs.allTextContents()).toEqual(['Commercial', 'Renovations', 'Specialty Services']);
+      expectSelected(await selectedState(), 'commercial');
+      for (const tab of await tabs.all()) {
+        const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
+        expect(await panel.getAttribute('role')).toBe('tabpanel');
+        expect(await panel.getAttribute('aria-labelledby')).toBe(await tab.getAttribute('id'));
+      }
+      expect(await page.locator('[data-tabs] [role="tabpanel"]:visible .tabs__card').count()).toBe(3);
+    });
+
+    it('switches on click', async () => {
+      await tabs.nth(1).click();
+      expectSelected(await selectedState(), 'renovations');
+      await tabs.nth(2).click();
+      expectSelected(await selectedState(), 'specialtyServices');
+      await tabs.nth(0).click();
+      expectSelected(await selectedState(), 'commercial');
+    });
+
+    it('switches with Right, Left, Home and End (wrapping), moving focus with the selection', async () => {
+      await tabs.nth(0).focus();
+      const steps: Array<[string, string]> = [
+        ['ArrowRight', 'renovations'], ['ArrowRight', 'specialtyServices'], ['ArrowRight', 'commercial'],
+        ['ArrowLeft', 'specialtyServices'], ['ArrowLeft', 'renovations'], ['Home', 'commercial'], ['End', 'specialtyServices'],
+      ];
+      for (const [key, value] of steps) {
+        await page.keyboard.press(key);
+        expectSelected(await selectedState(), value);
+        expect(await isFocused(page.locator(`[data-tabs] [data-tab="${value}"]`))).toBe(true);
+      }
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+    });
+  });
+
+  describe('gallery on /gallery', () => {
+    let figures: Locator;
+
+    beforeAll(async () => {
+      await page.goto(session.url('/gallery'));
+      figures = page.locator('[data-gallery] [data-gallery-item]');
+    });
+
+    const captionShown = (figure: Locator) => figure.locator('.gallery__caption').evaluate((element) => getComputedStyle(element).opacity === '1');
+
+    /** Title and category are wholly inside the item and the caption shows all of its text. */
+    const captionUnclipped = (figure: Locator) => figure.evaluate((element) => {
+      const frame = element.getBoundingClientRect();
+      const caption = element.querySelector('.gallery__caption')!;
+      const box = caption.getBoundingClientRect();
+      const parts = [...caption.children] as HTMLElement[];
+      return box.top >= frame.top && box.bottom <= frame.bottom + 0.5 && box.left >= frame.left && box.right <= frame.right + 0.5
+        && caption.scrollHeight <= caption.clientHeight + 1 && parts.length === 2
+        && parts.every((part) => part.scrollWidth <= part.clientWidth + 1 && part.textContent!.trim().length > 0);
+    });
+
+    it('has twelve items, each focusable, with the caption hidden until asked for', async () => {
+      expect(await figures.count()).toBe(12);
+      await page.mouse.move(0, 0);
+      for (const figure of await figures.all()) {
+        expect(await figure.getAttribute('tabindex')).toBe('0');
+        expect(await captionShown(figure)).toBe(false);
+      }
+      expect(await figures.first().locator('.gallery__category').textContent()).toMatch(/^(Commercial|Office|Specialized|Equipment)$/);
+    });
+
+    it('reveals title and category on hover, unclipped', async () => {
+      await figures.nth(1).scrollIntoViewIfNeeded();
+      await figures.nth(1).hover();
+      expect(await captionShown(figures.nth(1))).toBe(true);
+      expect(await captionUnclipped(figures.nth(1))).toBe(true);
+      expect(await captionShown(figures.nth(0))).toBe(false);
+      await page.mouse.move(0, 0);
+      expect(await captionShown(figures.nth(1))).toBe(false);
+    });
+
+    it('reveals title and category on keyboard focus', async () => {
+      await page.mouse.move(0, 0);
+      await figures.nth(2).focus();
+      await page.keyboard.press('Tab');
+      expect(await isFocused(figures.nth(3))).toBe(true);
+      expect(await captionShown(figures.nth(3))).toBe(true);
+      expect(await captionUnclipped(figures.nth(3))).toBe(true);
+      expect(await captionShown(figures.nth(2))).toBe(false);
+      await page.keyboard.press('Shift+Tab');
+      expect(await captionShown(figures.nth(2))).toBe(true);
+      expect(await captionShown(figures.nth(3))).toBe(false);
+    });
+
+    it('toggles on tap on a touch screen', async () => {
+      const touch = await session.newPage(viewport, { hasTouch: true, isMobile: viewport === 'small' });
+      await touch.page.goto(session.url('/gallery'));
+      const items = touch.page.locator('[data-gallery] [data-gallery-item]');
+      await items.nth(0).tap();
+      expect(await captionShown(items.nth(0))).toBe(true);
+      expect(await captionUnclipped(items.nth(0))).toBe(true);
+      await items.nth(1).tap();
+      expect(await captionShown(items.nth(1))).toBe(true);
+      expect(await captionShown(items.nth(0))).toBe(false);
+      await items.nth(1).tap();
+      expect(await captionShown(items.nth(1))).toBe(false);
+      expect(touch.problems).toEqual({ consoleErrors: [], failedRequests: [] });
+      await touch.context.close();
+    });
+  });
+
+  it('logged no console errors and no failed requests', () => {
+    expect(watched.problems).toEqual({ consoleErrors: [], failedRequests: [] });
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Site-wide browser checks: every built route loads at the top with no
+ * console error and no failed request; the one client script is small,
+ * external and deferred and works under a strict Content-Security-Policy; a
+ * widget that fails leaves the others working; and without JavaScript every
+ * FAQ answer, tab panel, testimonial and menu link can still be read.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as cheerio from 'cheerio';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtRoutes, openBrowserSession, VIEWPORT_NAMES, type BrowserSession, type ViewportName } from '../support/browser.ts';
+
+/** The issue's budget for all client JavaScript, gzipped. */
+const SCRIPT_BUDGET_GZIP = 4 * 1024;
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+let session: BrowserSession;
+let routes: string[];
+
+beforeAll(async () => {
+  session = await openBrowserSession();
+  routes = builtRoutes(session.site);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('every built route', () => {
+  it('loads at the top of the page with no console error and no failed request', async () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const { page, problems } = await session.newPage('large');
+    const notAtTop: string[] = [];
+    const notEnhanced: string[] = [];
+    for (const route of routes) {
+      // Leave the previous page scrolled down, so a restored position would show.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)).catch(() => undefined);
+      await page.goto(session.url(route), { waitUntil: 'load' });
+      if (await page.evaluate(() => window.scrollY) !== 0) notAtTop.push(route);
+      if (!await page.evaluate(() => document.documentElement.classList.contains('js'))) notEnhanced.push(route);
+    }
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+    expect(notAtTop).toEqual([]);
+    expect(notEnhanced).toEqual([]);
+  }, 180_000);
+
+  it('lands at the top after following a link from far down a page', async () => {
+    const { page, problems } = await session.newPage('small');
+    await page.goto(session.url('/faq'));
+    const footerLink = page.locator('footer a[href="/gallery/"]').first();
+    await footerLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await Promise.all([page.waitForURL(session.url('/gallery')), footerLink.click()]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.goForward();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+  });
+
+  it('load one external, deferred, hashed script and carry no inline script, handler or style attribute', () => {
+    const scripts = new Set<string>();
+    const inline: string[] = [];
+    for (const file of session.site.htmlFiles) {
+      const $ = cheerio.load(readFileSync(path.join(session.site.dir, file), 'utf8'));
+      const external = $('script[src]');
+      expect(external.length, file).toBe(1);
+      expect(external.attr('defer'), file).toBeDefined();
+      scripts.add(external.attr('src')!);
+      $('script:not([src])').each((_, element) => {
+        if ($(element).attr('type') !== 'application/ld+json') inline.push(`${file}: inline <script>`);
+      });
+      $('[style]').each((_, element) => { inline.push(`${file}: style attribute on <${element.tagName}>`); });
+      $('*').each((_, element) => {
+        const { attribs = {}, name: tag } = element as { attribs?: Record<string, string>; name?: string };
+        for (const name of Object.keys(attribs)) {
+          if (/^on/i.test(name)) inline.push(`${file}: ${name} on <${tag}>`);
+        }
+      });
+    }
+    expect(inline).toEqual([]);
+    expect([...scripts]).toHaveLength(1);
+    expect([...scripts][0]).toMatch(/^\/assets\/site\.[0-9a-f]{8,}\.js$/);
+  });
+
+  it(`keep all client JavaScript within ${SCRIPT_BUDGET_GZIP} bytes gzipped`, () => {
+    const jsFiles = readdirSync(session.site.dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(jsFiles.length).toBe(1);
+    const source = readFileSync(path.join(session.site.dir, jsFiles[0]!));
+    const gzipped = gzipSync(source, { level: 9 }).length;
+    expect(gzipped).toBeLessThanOrEqual(SCRIPT_BUDGET_GZIP);
+    expect(source.toString('utf8')).not.toMatch(/\b(48|64)em\b|\b(768|1024)px\b/);
+  });
+});
+
+describe('under Content-Security-Policy script-src \'self\'', () => {
+  it.each(['/', '/services', '/faq', '/gallery'])('%s runs every widget with no violation', async (route) => {
+    const { page, problems } = await session.newPage('large');
+    await page.route('**/*', async (request) => {
+      const response = await request.fetch();
+      const headers = response.headers();
+      if ((headers['content-type'] ?? '').includes('text/html')) headers['content-security-policy'] = CSP;
+      await request.fulfill({ response, headers });
+    });
+    await page.goto(session.url(route));
+    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
+    const unenhanced = await page.locator('[data-dropdown], [data-mobile-menu], [data-accordion], [data-carousel], [data-tabs], [data-gallery]')
+      .evaluateAll((widgets) => widgets.filter((widget) => !widget.hasAttribute('data-enhanced')).map((widget) => widget.outerHTML.slice(0, 60)));
+    expect(unenhanced).toEqual([]);
+  });
+});
+
+describe('a widget that fails to start', () => {
+  it('leaves the other widgets working and its own content readable', async () => {
+    const { page, problems } = await session.newPage('large');
+    // Make the accordion's enhancer throw: its hook lookup fails.
+    await page.addInitScript(() => {
+      const original = Document.prototype.querySelectorAll;
+      Document.prototype.querySelectorAll = function (this: Document, selector: string) {
+        if (selector === '[data-accordion]') throw new Error('broken on purpose');
+        return original.call(this, selector);
+      } as typeof original;
+    });
+    await page.goto(session.url('/'));
+    expect(problems.consoleErrors).toHaveLength(1);
+    expect(problems.consoleErrors[0]).toContain('accordion');
+    expect(await page.locator('[data-accordion] [role="region"]:visible').count()).toBe(3);
+    const toggle = page.locator('[data-dropdown-toggle]');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('[data-carousel]').getAttribute('data-enhanced')).toBe('');
+    expect(await page.locator('[data-carousel-next]').isVisible()).toBe(true);
+  });
+});
+
+describe('without JavaScript', () => {
+  let pages: Record<ViewportName, Page>;
+
+  beforeAll(async () => {
+    pages = {} as Record<ViewportName, Page>;
+    for (const viewport of VIEWPORT_NAMES) pages[viewport] = (await session.newPage(viewport, { javaScriptEnabled: false })).page;
+  });
+
+  it.each(VIEWPORT_NAMES)('shows every FAQ answer on / and /faq (%s)', async (viewport) => {
+    const page = pages[viewport];
+    for (const [route, count] of [['/', 3], ['/faq', 8]] as const) {
+      await page.goto(session.url(route));
+      const answers = page.locator('[data-accordion] .accordion__panel');
+      expect(await answers.count()).toBe(count);
+      for (const answer of await answers.all()) {
+        expect(await answer.isVisible()).toBe(true);
+        expect((await answer.innerText()).trim().length).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  it.each(VIEWPORT_NAMES)('stacks all three service tab panels under their headings (%s)', async (viewport) => {
+    const page = pages[viewport];
+    await page.goto(session.url('/services'));
+    expect(await page.locator('[data-tabs-list]').isVisible()).toBe(false);
+    const panels = page.locator('[data-tabs] .tabs__panel');
+    expect(await panels.count()).toBe(3);
+    const headings: string[] = [];
+    for (const panel of await panels.all()) {
+      expect(await panel.isVisible()).toBe(true);
+      headings.push(await panel.locator('.tabs__heading').innerText());
+      expect(await panel.locator('.tabs__card').count()).toBe(3);
+    }
+    expect(headings).toEqual(['Commercial', 'Renovations', 'Specialty Services']);
+  });
+
+  it.each(VIEWPORT_NAMES)('lets every testimonial be scrolled into view and read (%s)', async (viewport) => {
+    const page = pages[viewport];
+    await page.goto(session.url('/'));
+    const track = page.locator('[data-carousel-track]');
+    expect(await track.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
+    expect(await page.locator('[data-carousel-prev], [data-carousel-next]').evaluateAll((buttons) => buttons.filter((button) => (button as HTMLElement).offsetParent !== null).length)).toBe(0);
+    const slides = track.locator('> *');
+    expect(await slides.count()).toBe(5);
+    for (const slide of await slides.all()) {
+      await slide.scrollIntoViewIfNeeded();
+      expect(await slide.isVisible()).toBe(true);
+      const inside = await slide.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const frame = element.parentElement!.getBoundingClientRect();
+        return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+      });
+      expect(inside).toBe(true);
+      expect((await slide.locator('blockquote').innerText()).trim().length).toBeGreaterThan(40);
+    }
+  });
+
+  it.each(['small', 'medium'] as const)('shows the mobile menu links open (%s)', async (viewport) => {
+    const page = pages[viewport];
+    await page.goto(session.url('/about'));
+    expect(await page.locator('[data-mobile-menu-toggle]').isVisible()).toBe(false);
+    const links = page.locator('#mobile-menu-panel a');
+    expect(await links.count()).toBeGreaterThan(8);
+    for (const link of await links.all()) expect(await link.isVisible()).toBe(true);
+  });
+
+  it('opens the desktop Services menu on hover and on keyboard focus (large)', async () => {
+    const page = pages.large;
+    await page.goto(session.url('/about'));
+    const panel = page.locator('[data-dropdown] .dropdown__panel');
+    expect(await panel.isVisible()).toBe(false);
+    await page.locator('[data-dropdown-toggle]').hover();
+    expect(await panel.isVisible()).toBe(true);
+    await page.mouse.move(0, 400);
+    expect(await panel.isVisible()).toBe(false);
+    await page.locator('[data-dropdown-toggle]').focus();
+    await page.keyboard.press('Tab');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/services/');
+  });
+
+  it('reveals gallery captions on hover and focus (large)', async () => {
+    const page = pages.large;
+    await page.goto(session.url('/gallery'));
+    const figures = page.locator('[data-gallery-item]');
+    const shown = (index: number) => figures.nth(index).locator('.gallery__caption').evaluate((element) => getComputedStyle(element).opacity === '1');
+    expect(await shown(0)).toBe(false);
+    await figures.nth(0).hover();
+    expect(await shown(0)).toBe(true);
+    await page.mouse.move(0, 0);
+    await figures.nth(1).focus();
+    expect(await shown(1)).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Shared helpers for the browser tests (test/browser/*): Debian's Chromium
+ * driven by playwright-core, against the real site built into a temporary
+ * folder and served on 127.0.0.1 (a free port). One build, one server and one
+ * browser per test file:
+ *
+ *   const session = await openBrowserSession();   // in beforeAll
+ *   const page = await session.newPage('small');
+ *   await page.goto(session.url('/faq'));
+ *   ...
+ *   await session.close();                        // in afterAll
+ *
+ * There is no skipping: when /usr/bin/chromium is missing the tests fail with
+ * a message that says how to install it.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { serveSite, type SiteServer } from '../quality/support/serve-site.mjs';
+import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** TOOLCHAIN.md: without the background-networking flags Chromium keeps trying to reach hosts this network refuses. */
+export const CHROMIUM_ARGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** The three widths every widget is tested at: small, medium (48em) and large (64em and up). */
+export const VIEWPORTS = {
+  small: { width: 375, height: 812 },
+  medium: { width: 768, height: 1024 },
+  large: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package (apt-get install -y chromium); the browser tests never download a browser and never skip.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Everything that went wrong on a page while it was watched. */
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+/** Records console errors, uncaught exceptions, failed requests and HTTP error responses. */
+export function watchPage(page: Page): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
+  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
+  });
+  return problems;
+}
+
+export function clearProblems(problems: PageProblems): void {
+  problems.consoleErrors.length = 0;
+  problems.failedRequests.length = 0;
+}
+
+export interface BrowserSession {
+  site: BuiltSite;
+  server: SiteServer;
+  browser: Browser;
+  /** Absolute URL on the test server for a site path or URL (`/faq` -> http://127.0.0.1:PORT/faq/). */
+  url(sitePath: string): string;
+  /** A page in its own context at one of the three widths, watched for problems. */
+  newPage(viewport: ViewportName, options?: BrowserContextOptions): Promise<WatchedPage>;
+  close(): Promise<void>;
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  problems: PageProblems;
+}
+
+/** Builds the site into a temporary folder, serves it and launches Chromium. */
+export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): Promise<BrowserSession> {
+  // Launch first: a missing browser should fail before a build is spent.
+  const browser = await launchChromium();
+  let site: BuiltSite | undefined;
+  let server: SiteServer | undefined;
+  try {
+    site = await buildSite(buildOptions);
+    server = await serveSite(site.dir);
+  } catch (error) {
+    await browser.close();
+    await site?.remove();
+    throw error;
+  }
+  const origin = server.origin;
+  const contexts: BrowserContext[] = [];
+  return {
+    site,
+    server,
+    browser,
+    url: (sitePath) => new URL(toFolderUrl(sitePath), origin).href,
+    async newPage(viewport, options = {}) {
+      const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: 'reduce', ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { page, context, problems: watchPage(page) };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server?.close();
+      await site?.remove();
+    },
+  };
+}
+
+/** The site's trailing-slash policy: `/faq` is served as `/faq/`; file URLs and `/` are left alone. */
+function toFolderUrl(sitePath: string): string {
+  if (sitePath === '/' || sitePath.endsWith('/') || /\.[a-z0-9]+$/i.test(sitePath)) return sitePath;
+  return `${sitePath}/`;
+}
+
+/** The built routes, as site paths, from the output's HTML files (404.html excluded). */
+export function builtRoutes(site: BuiltSite): string[] {
+  return site.htmlFiles
+    .filter((file) => file.endsWith('index.html'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/');
+}
