@@ -8,7 +8,8 @@ import path from 'node:path';
 import { globby } from 'globby';
 import { buildClientScript } from './assets/build-client.ts';
 import { buildCss, type BuiltAsset } from './assets/build-css.ts';
-import { resolveImages } from './assets/resolve-images.ts';
+import { placeImageFiles } from './assets/images/place-image-files.ts';
+import { runImageStage } from './assets/resolve-images.ts';
 import { loadContent } from './content/load-content.ts';
 import type { SiteContent } from './content/schemas.ts';
 import { validateContent } from './content/validate-content.ts';
@@ -22,6 +23,7 @@ import { buildNavigation, type Navigation } from './routes/navigation.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
+import { writePublishFiles } from './publish/write-publish-files.ts';
 
 /** Below this many routes, worker start-up (~0.3 s each) costs more than it saves. */
 const PARALLEL_THRESHOLD = 400;
@@ -83,7 +85,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     step('load content', () => loadSite(options)),
     step('css', () => buildCss(options.templatesDir)),
     step('client script', () => buildClientScript(path.join(options.templatesDir, 'client', 'main.ts'))),
-    step('images', () => resolveImages(options.publicDir)),
+    step('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
     step('compile templates', () => compileTemplates(options.templatesDir, options.cacheDir)),
   ]);
 
@@ -91,7 +93,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     content: site.content,
     routes: site.table.routes,
     navigation: site.navigation,
-    images,
+    images: images.images,
     assets: { css: css?.url ?? '', js: script?.url ?? '', devScripts: options.devScripts ?? [] },
     buildDate: options.buildDate,
     baseUrl: site.baseUrl,
@@ -114,6 +116,10 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       files++;
     }
     for (const asset of [css, script].filter((a): a is BuiltAsset => a !== undefined)) write(asset.file, asset.contents);
+    const placed = placeImageFiles(images.files, staging.dir);
+    bytes += placed.bytes;
+    files += placed.files;
+    logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
     const threads = options.jobs ?? (site.table.routes.length >= PARALLEL_THRESHOLD ? availableParallelism() : 0);
     const pool = await step(`start ${threads || 'no'} render workers`, () => createRenderPool({ templatesModule: compiled.modulePath, site: data, threads }));
@@ -130,6 +136,9 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
 
     write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
     write('robots.txt', renderRobotsTxt(site.baseUrl));
+    const published = writePublishFiles(staging.dir);
+    bytes += published.bytes;
+    files += published.files;
 
     await staging.commit();
     return {

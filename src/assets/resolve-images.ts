@@ -1,32 +1,190 @@
 /**
- * Image stage: every image under public/ gets its intrinsic size, so each
- * <img> carries width and height (no layout shift).
+ * Image stage: every raster under public/images becomes AVIF, WebP and a
+ * JPEG (or PNG) fallback at several widths with content-hashed names under
+ * assets/img/; SVG art there is minified, not rasterised. Everything else in
+ * public/ that is an image (icons) is only measured. Each ResolvedImage
+ * carries the intrinsic size, so every <img> gets width and height.
+ *
+ * Encoded variants are cached in <cacheDir>/images by source hash + options;
+ * with a warm cache this stage stats each source and reads one small
+ * manifest per image, and never loads sharp.
  */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
-import { CleansiteError } from '../core/errors.ts';
+import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import type { ResolvedImage } from '../render/page-props.ts';
+import { hashedName } from './hashed-name.ts';
+import { encodeVariants, extensionOf, measureRaster, mimeTypeOf } from './images/encode-variants.ts';
+import { openImageCache, type CacheEntry, type CachedVariant } from './images/image-cache.ts';
+import { DEFAULT_IMAGE_OPTIONS, hashImageOptions, type ImageOptions } from './images/image-options.ts';
+import { optimiseSvg } from './images/optimise-svg.ts';
+import { readSharpVersion } from './images/sharp-version.ts';
+import { openSourceHashes } from './images/source-hashes.ts';
 
-export async function resolveImages(publicDir: string): Promise<Record<string, ResolvedImage>> {
-  const files = await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true });
-  if (files.length === 0) return {};
-  const sharp = (await import('sharp')).default;
-  const entries = await Promise.all(files.sort().map(async (relative) => {
+/** A file the image stage adds to the output: linked from the cache, or written from memory. */
+export type ImageFile =
+  | { file: string; bytes: number; from: string }
+  | { file: string; bytes: number; contents: string };
+
+export interface ImageStageStats {
+  /** Image files found under public/. */
+  sources: number;
+  /** Sources whose variants (or size) came from the disk cache. */
+  cacheHits: number;
+  /** Sources sharp had to read: encoded or measured. */
+  cacheMisses: number;
+  /** Bytes of every variant file the stage adds to the output. */
+  outputBytes: number;
+}
+
+export interface ImageStage {
+  /** Keyed by public path, e.g. `/images/hero.jpg`. */
+  images: Record<string, ResolvedImage>;
+  files: ImageFile[];
+  stats: ImageStageStats;
+}
+
+export interface ResolveImagesOptions {
+  publicDir: string;
+  /** The build cache folder; images are cached in its `images/` subfolder. */
+  cacheDir: string;
+  imageOptions?: ImageOptions;
+}
+
+/** Output folder of the generated files: under assets/, so the immutable caching rule covers them. */
+const OUTPUT_DIR = 'assets/img';
+const CONVERTED = /^images\/.+\.(jpe?g|png|webp|avif)$/i;
+const OPTIMISED_SVG = /^images\/.+\.svg$/i;
+
+type Resolved = { src: string; image: ResolvedImage; files: ImageFile[]; hit: boolean };
+
+/**
+ * Only the images map, for callers written before the stage produced files.
+ * Its URLs point at files under assets/img/ that only placeImageFiles() puts
+ * in an output folder: use runImageStage() and place `files` instead.
+ */
+export async function resolveImages(publicDir: string, cacheDir = path.resolve('.cache')): Promise<Record<string, ResolvedImage>> {
+  return (await runImageStage({ publicDir, cacheDir })).images;
+}
+
+export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS }: ResolveImagesOptions): Promise<ImageStage> {
+  const relatives = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
+  const imagesCacheDir = path.join(cacheDir, 'images');
+  const cache = openImageCache(imagesCacheDir);
+  const hashes = openSourceHashes(imagesCacheDir);
+  const optionsKey = hashImageOptions(imageOptions, readSharpVersion());
+  const limit = createLimiter(imageOptions.parallelImages);
+
+  const resolveOne = async (relative: string): Promise<Resolved> => {
     const absolute = path.join(publicDir, relative);
+    const src = `/${relative}`;
+    if (/\.svg$/i.test(relative)) return resolveSvg(relative, readFileSync(absolute, 'utf8'));
+    const hash = await hashes.hashOf(absolute);
+    const converted = CONVERTED.test(relative);
+    const key = `${hash.slice(0, 32)}-${converted ? optionsKey : 'size'}`;
+    let entry = cache.read(key);
+    const hit = entry !== undefined;
+    entry ??= await limit(async () => {
+      const source = await readFile(absolute);
+      if (!converted) return cache.write(key, await measureRaster(source), new Map());
+      const encoded = await encodeVariants(source, imageOptions);
+      return cache.write(key, encoded.image, encoded.contents);
+    });
+    if (!converted) return { src, image: { src, width: entry.width, height: entry.height, srcset: '', sources: [] }, files: [], hit };
+    return { src, ...toResolvedImage(relative, entry, imageOptions), hit };
+  };
+
+  const settled = await Promise.allSettled(relatives.map(resolveOne));
+  hashes.save();
+  const errors = settled.flatMap((result, index) => result.status === 'rejected' ? [toImageError(result.reason, path.join(publicDir, relatives[index]!))] : []);
+  if (errors.length > 0) throw new CleansiteErrorList(errors);
+
+  const done = settled.map((result) => (result as PromiseFulfilledResult<Resolved>).value);
+  const files = done.flatMap((item) => item.files);
+  const hits = done.filter((item) => item.hit).length;
+  return {
+    images: Object.fromEntries(done.map((item) => [item.src, item.image])),
+    files,
+    stats: {
+      sources: done.length,
+      cacheHits: hits,
+      cacheMisses: done.filter((item) => /\.svg$/i.test(item.src) === false).length - hits,
+      outputBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    },
+  };
+}
+
+function resolveSvg(relative: string, text: string): Resolved {
+  const src = `/${relative}`;
+  const optimised = optimiseSvg(text);
+  if (!OPTIMISED_SVG.test(relative)) {
+    // Icons keep their fixed public URL (favicon.svg is linked by name).
+    return { src, image: { src, width: optimised.width, height: optimised.height, srcset: '', sources: [] }, files: [], hit: false };
+  }
+  const file = hashedName(`${OUTPUT_DIR}/${stemOf(relative)}`, optimised.text, 'svg');
+  return {
+    src,
+    image: { src: `/${file}`, width: optimised.width, height: optimised.height, srcset: '', sources: [] },
+    files: [{ file, bytes: Buffer.byteLength(optimised.text), contents: optimised.text }],
+    hit: false,
+  };
+}
+
+/** `images/services/office-cleaning.jpg` -> `services/office-cleaning`. */
+function stemOf(relative: string): string {
+  return relative.replace(/^images\//, '').replace(/\.[^./]+$/, '');
+}
+
+function toResolvedImage(relative: string, entry: CacheEntry, options: ImageOptions): { image: ResolvedImage; files: ImageFile[] } {
+  const stem = `${OUTPUT_DIR}/${stemOf(relative)}`;
+  const fileOf = (variant: CachedVariant) => `${stem}-${variant.width}.${variant.hash}.${extensionOf(variant.format)}`;
+  const srcsetOf = (variants: CachedVariant[]) => variants.map((variant) => `/${fileOf(variant)} ${variant.width}w`).join(', ');
+  const byWidth = (a: CachedVariant, b: CachedVariant) => a.width - b.width;
+  const avif = entry.variants.filter((variant) => variant.format === 'avif').sort(byWidth);
+  const webp = entry.variants.filter((variant) => variant.format === 'webp').sort(byWidth);
+  const fallback = entry.variants.filter((variant) => variant.format === 'jpeg' || variant.format === 'png').sort(byWidth);
+  const largest = fallback.at(-1)!;
+  const shown = fallback.filter((variant) => variant.width <= options.fallbackWidth).at(-1) ?? fallback[0]!;
+  return {
+    image: {
+      src: `/${fileOf(shown)}`,
+      // The largest variant's size: the intrinsic aspect ratio, and never wider than any file offered.
+      width: largest.width,
+      height: largest.height,
+      srcset: fallback.length > 1 ? srcsetOf(fallback) : '',
+      sources: [avif, webp].filter((list) => list.length > 0).map((list) => ({ type: mimeTypeOf(list[0]!.format), srcset: srcsetOf(list) })),
+    },
+    files: entry.variants.map((variant) => ({ file: fileOf(variant), bytes: variant.bytes, from: path.join(entry.dir, variant.file) })),
+  };
+}
+
+function toImageError(reason: unknown, absolute: string): CleansiteError {
+  if (reason instanceof CleansiteError) return reason;
+  return new CleansiteError({
+    code: 'ASSET_FAILED',
+    message: `cannot read image: ${reason instanceof Error ? reason.message : String(reason)}`,
+    hint: 'replace the file with a valid JPEG, PNG, WebP, AVIF or SVG image',
+    location: { file: path.relative(process.cwd(), absolute).split(path.sep).join('/') },
+    cause: reason,
+  });
+}
+
+/** Runs at most `size` of the given tasks at a time. */
+function createLimiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    // A finishing task hands its slot straight to the next waiting one, so `running` never overshoots.
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
     try {
-      const { width, height } = await sharp(absolute).metadata();
-      if (!width || !height) throw new Error('no intrinsic size');
-      const src = `/${relative}`;
-      const image: ResolvedImage = { src, width, height, srcset: '', sources: [] };
-      return [src, image] as const;
-    } catch (error) {
-      throw new CleansiteError({
-        code: 'ASSET_FAILED',
-        message: `cannot read image: ${(error as Error).message}`,
-        location: { file: path.relative(process.cwd(), absolute) },
-        cause: error,
-      });
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
-  }));
-  return Object.fromEntries(entries);
+  };
 }
