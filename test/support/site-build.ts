@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type BuildSummary } from '../../src/build.ts';
 import { toBuildOptions } from '../../src/commands/build-command.ts';
 import { reportErrors } from '../../src/commands/command-support.ts';
@@ -23,8 +24,8 @@ import { resolveBuildDate } from '../../src/core/format.ts';
 /** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */
 export const TEST_SOURCE_DATE_EPOCH = 1_795_140_000;
 
-/** The project root: `npm test` and vitest run from it, and the CLI resolves its folders against it too. */
-export const PROJECT_ROOT = process.cwd();
+/** The project root (this file is test/support/site-build.ts). */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface SiteBuildOptions {
   /** Folder the content/templates/public defaults are resolved against. Default: the project root. */

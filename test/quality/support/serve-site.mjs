@@ -11,7 +11,7 @@ import sirv from 'sirv';
 
 /** @param {string} dir @returns {Promise<{ origin: string, close(): Promise<void> }>} */
 export async function serveSite(dir) {
-  const files = sirv(dir, { dev: false, etag: true, dotfiles: false, extensions: [] });
+  const files = sirv(dir, { dev: false, etag: true, dotfiles: false, extensions: ['html'] });
   const notFoundFile = path.join(dir, '404.html');
   const server = createServer((request, response) => {
     files(request, response, () => {

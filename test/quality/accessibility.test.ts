@@ -1,0 +1,160 @@
+/**
+ * Gate 2, accessibility: axe-core (WCAG 2.0/2.1, levels A and AA) finds zero
+ * violations on every built route at 375 px and 1280 px, and with each widget
+ * opened: the desktop Services dropdown, the mobile menu (and its Services
+ * submenu), an FAQ item, and every services tab.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { launchChromium, mapWithLimit, waitForAnimations } from './support/browser.ts';
+import { serveSite, type SiteServer } from './support/serve-site.mjs';
+import { toPageUrl } from './support/site-pages.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const VIEWPORTS = {
+  375: { width: 375, height: 812 },
+  1280: { width: 1280, height: 800 },
+} as const;
+type Width = keyof typeof VIEWPORTS;
+/** Pages audited at once in one browser: axe is CPU-bound and the machine has two cores. */
+const PARALLEL_PAGES = 3;
+
+let site: BuiltSite;
+let server: SiteServer;
+let browser: Browser;
+const contexts = new Map<Width, BrowserContext>();
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
+  server = await serveSite(site.dir);
+  for (const width of [375, 1280] as const) contexts.set(width, await browser.newContext({ viewport: VIEWPORTS[width] }));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.remove();
+});
+
+async function openPage(width: Width, url: string): Promise<Page> {
+  const page = await contexts.get(width)!.newPage();
+  const response = await page.goto(server.origin + url, { waitUntil: 'load' });
+  expect(response?.status(), `${url} did not load`).toBeLessThan(400);
+  return page;
+}
+
+/** One line per failing element: where, at which width and state, which rule, and what is wrong. */
+async function auditPage(page: Page, label: string): Promise<string[]> {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => {
+    const summary = (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).filter(Boolean).join('; ');
+    return `${label}: ${violation.id} [${violation.impact}] ${violation.help} at ${node.target.join(' ')}${summary ? ` (${summary})` : ''}`;
+  }));
+}
+
+function report(problems: string[]): string {
+  return `${problems.length} axe violations:\n${problems.join('\n')}`;
+}
+
+/** Clicks a visible toggle and checks the widget says it opened. */
+async function clickToggle(page: Page, selector: string, what: string): Promise<void> {
+  const toggle = page.locator(selector).filter({ visible: true }).first();
+  expect(await toggle.count(), `${page.url()}: no visible ${what} (${selector})`).toBe(1);
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-expanded'), { message: `${what} did not set aria-expanded="true"`, timeout: 2_000 }).toBe('true');
+}
+
+/** Opens the first FAQ item, whether the accordion uses <details> or disclosure buttons. */
+async function openFirstFaq(page: Page): Promise<void> {
+  const details = page.locator('[data-accordion] details');
+  if (await details.count() > 0) {
+    await details.first().locator('summary').click();
+    await expect.poll(() => details.first().evaluate((element) => (element as HTMLDetailsElement).open), { message: 'the FAQ item did not open', timeout: 2_000 }).toBe(true);
+    return;
+  }
+  await clickToggle(page, '[data-accordion] button[aria-expanded]', 'FAQ question button');
+}
+
+describe('Accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  for (const width of [375, 1280] as const) {
+    it(`finds zero violations on every route at ${width} px`, async () => {
+      const urls = site.htmlFiles.map(toPageUrl);
+      expect(urls.length).toBeGreaterThan(1);
+      const problems = (await mapWithLimit(urls, PARALLEL_PAGES, async (url) => {
+        const page = await openPage(width, url);
+        try {
+          return await auditPage(page, `${url} @${width}px`);
+        } finally {
+          await page.close();
+        }
+      })).flat();
+      expect(problems, report(problems)).toEqual([]);
+    }, 240_000);
+  }
+
+  it('finds zero violations with the desktop Services dropdown open (1280 px)', async () => {
+    const page = await openPage(1280, '/');
+    try {
+      await clickToggle(page, '[data-dropdown] button[aria-expanded]', 'Services dropdown toggle');
+      const problems = await auditPage(page, '/ @1280px, Services dropdown open');
+      expect(problems, report(problems)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('finds zero violations with the mobile menu and its Services submenu open (375 px)', async () => {
+    const page = await openPage(375, '/');
+    try {
+      await clickToggle(page, '[data-mobile-menu] button[aria-expanded]', 'mobile menu toggle');
+      const problems = await auditPage(page, '/ @375px, mobile menu open');
+      const submenu = page.locator('[data-mobile-menu] button[aria-expanded="false"]').filter({ visible: true });
+      expect(await submenu.count(), 'the open mobile menu has no Services submenu toggle').toBeGreaterThan(0);
+      await clickToggle(page, '[data-mobile-menu] button[aria-expanded="false"]', 'mobile Services submenu toggle');
+      problems.push(...await auditPage(page, '/ @375px, mobile menu and Services submenu open'));
+      expect(problems, report(problems)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('finds zero violations with an FAQ item open on / and /faq/ at both widths', async () => {
+    const problems: string[] = [];
+    for (const width of [375, 1280] as const) {
+      for (const url of ['/', '/faq/']) {
+        const page = await openPage(width, url);
+        try {
+          await openFirstFaq(page);
+          problems.push(...await auditPage(page, `${url} @${width}px, first FAQ item open`));
+        } finally {
+          await page.close();
+        }
+      }
+    }
+    expect(problems, report(problems)).toEqual([]);
+  }, 90_000);
+
+  it('finds zero violations with each services tab selected at both widths', async () => {
+    const problems: string[] = [];
+    for (const width of [375, 1280] as const) {
+      const page = await openPage(width, '/services/');
+      try {
+        const tabs = page.locator('[data-tabs] [role="tab"]');
+        const count = await tabs.count();
+        expect(count, '/services/ has no [data-tabs] [role="tab"] elements').toBe(3);
+        for (let index = 0; index < count; index++) {
+          const tab = tabs.nth(index);
+          await tab.click();
+          await expect.poll(() => tab.getAttribute('aria-selected'), { message: `tab ${index + 1} was not selected`, timeout: 2_000 }).toBe('true');
+          problems.push(...await auditPage(page, `/services/ @${width}px, tab "${(await tab.innerText()).trim()}" selected`));
+        }
+      } finally {
+        await page.close();
+      }
+    }
+    expect(problems, report(problems)).toEqual([]);
+  }, 90_000);
+});
