@@ -94,7 +94,7 @@ function buildSitemapGroups(content: SiteContent, table: RouteTable): NavGroup[]
     links: table.routes
       .filter((route) => route.listed && route.sitemapGroup === group.key)
       .sort((a, b) => contentOrder(a.path) - contentOrder(b.path))
-      .map((route) => ({ label: route.template === 'location' ? route.navLabel : route.title, path: route.path, url: route.url })),
+      .map((route) => ({ label: route.navLabel, path: route.path, url: route.url })),
   }));
 }
 
