@@ -9,7 +9,7 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const sourceDir = path.join(packageRoot, 'src');
 const outDir = path.join(packageRoot, '.cache', 'cli');
 const stampFile = path.join(outDir, 'stamp');
-const ENTRY_POINTS = { cli: 'cli.ts', 'render-worker': 'render/render-worker.ts' };
+const ENTRY_POINTS = { cli: 'cli.ts', 'render-worker': 'render/render-worker.ts', 'watch-render-worker': 'watch/watch-render-worker.ts' };
 
 function sourceStamp(dir) {
   let newest = 0;

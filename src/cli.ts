@@ -8,6 +8,9 @@ import { createRequire } from 'node:module';
 import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, parseJobs, reportErrors, type GlobalOptions, type BuildCommandOptions } from './commands/command-support.ts';
+import type { PreviewCommandOptions } from './commands/preview-command.ts';
+import type { WatchCommandOptions } from './commands/watch-command.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, parseHost, parsePort } from './server/server-options.ts';
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -48,6 +51,30 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runBuild } = await import('./commands/build-command.ts');
       setExit(await runBuild(options, log, Boolean(globals.debug)));
+    });
+
+  siteOptions(program.command('watch'))
+    .description('build, serve with live reload, and rebuild only what each saved change affects (output includes the live-reload client: never deploy it)')
+    .option('-o, --out <dir>', 'output folder for the development build', '.cache/watch')
+    .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free port)').default(DEFAULT_PORT).argParser(parsePort))
+    .addOption(new Option('--host <address>', 'address to listen on (loopback unless told otherwise)').default(DEFAULT_HOST).argParser(parseHost))
+    .action(async (options: WatchCommandOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const { runWatch } = await import('./commands/watch-command.ts');
+      setExit(await runWatch(options, log, Boolean(globals.debug)));
+    });
+
+  program.command('preview')
+    .description('serve a finished build as the static host will: directory index, 404.html, /about -> /about/ redirect')
+    .option('-o, --out <dir>', 'built folder to serve', 'dist')
+    .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free port)').default(DEFAULT_PORT).argParser(parsePort))
+    .addOption(new Option('--host <address>', 'address to listen on (loopback unless told otherwise)').default(DEFAULT_HOST).argParser(parseHost))
+    .action(async (options: PreviewCommandOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const { runPreview } = await import('./commands/preview-command.ts');
+      setExit(await runPreview(options, log, Boolean(globals.debug)));
     });
 
   return program;

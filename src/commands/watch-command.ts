@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { Logger } from '../core/logger.ts';
+import { resolveBuildDate } from '../core/format.ts';
+import type { ServerCommandOptions } from '../server/server-options.ts';
+import { waitForStopSignal } from '../server/wait-for-stop.ts';
+import type { FileChange } from '../watch/file-watcher.ts';
+import type { RebuildReport } from '../watch/watch-session.ts';
+import { startWatch, type WatchOptions } from '../watch/start-watch.ts';
+import { defaultCacheDir } from './build-command.ts';
+import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors, type SiteOptions } from './command-support.ts';
+import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+
+export type WatchCommandOptions = SiteOptions & ServerCommandOptions;
+
+export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
+  return {
+    rootDir: cwd,
+    contentDir: path.resolve(cwd, options.content),
+    templatesDir: path.resolve(cwd, options.templates),
+    publicDir: path.resolve(cwd, options.public),
+    outDir: path.resolve(cwd, options.out),
+    cacheDir: defaultCacheDir(),
+    baseUrl: options.baseUrl,
+    buildDate: resolveBuildDate(),
+    host: options.host,
+    port: options.port,
+  };
+}
+
+export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {
+  const watchOptions = toWatchOptions(options);
+  const shown = (file: string) => path.relative(process.cwd(), file) || '.';
+  let handle;
+  try {
+    handle = await startWatch(watchOptions, {
+      onRebuild: (report) => printReport(report, logger, debug, shown(watchOptions.outDir)),
+      onError: (error) => reportErrors(error, logger, debug),
+    });
+  } catch (error) {
+    reportErrors(error, logger, debug);
+    return error instanceof CleansiteError && error.code === 'USAGE' ? EXIT_USAGE : EXIT_BUILD_FAILED;
+  }
+  const folders = [watchOptions.contentDir, watchOptions.templatesDir, watchOptions.publicDir].map((dir) => `${shown(dir)}/`).join(', ');
+  logger.info(`Serving ${handle.url} (watching ${folders}; Ctrl+C to stop)`);
+  await waitForStopSignal();
+  await handle.close();
+  return EXIT_OK;
+}
+
+function printReport(report: RebuildReport, logger: Logger, debug: boolean, out: string): void {
+  if (report.problems.length > 0) reportErrors(new CleansiteErrorList(report.problems), logger, debug);
+  const seconds = `${(report.milliseconds / 1000).toFixed(2)} s`;
+  if (report.initial) {
+    if (report.problems.length === 0) logger.info(`Built ${report.pages} pages into ${out}/ in ${seconds}.`);
+    else logger.error(`The first build has ${plural(report.problems.length, 'problem')}; fix and save, the watcher keeps going.`);
+    return;
+  }
+  const done = [
+    report.pages > 0 ? `re-rendered ${plural(report.pages, 'page')}` : '',
+    report.removedPages > 0 ? `removed ${plural(report.removedPages, 'page')}` : '',
+    report.stylesheet ? 'rebuilt the stylesheet' : '',
+    report.script ? 'rebuilt the client script' : '',
+    report.publicFiles > 0 ? `copied ${plural(report.publicFiles, 'public file')}` : '',
+  ].filter(Boolean);
+  const what = describeChanges(report.changes);
+  const work = done.length > 0 ? done.join(', ') : 'nothing to re-render';
+  const line = `${what}: ${work} in ${Math.round(report.milliseconds)} ms`;
+  if (report.problems.length === 0) logger.info(`${line}.`);
+  else logger.error(`${line}; ${plural(report.problems.length, 'problem')} open, so the last good output of what failed is still served.`);
+}
+
+function describeChanges(changes: FileChange[]): string {
+  const verb = { add: 'added', change: 'changed', unlink: 'deleted', addDir: 'added', unlinkDir: 'deleted' } as const;
+  const names = changes.map((change) => path.relative(process.cwd(), change.file).split(path.sep).join('/'));
+  if (changes.length === 1) return `${names[0]} ${verb[changes[0]!.event]}`;
+  const shown = names.slice(0, 3).join(', ');
+  return `${changes.length} files changed (${shown}${changes.length > 3 ? ', ...' : ''})`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

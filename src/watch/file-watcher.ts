@@ -1,0 +1,74 @@
+/**
+ * Watches the source folders with chokidar and hands over changes in
+ * batches: a save often arrives as several events (editors write a temp file
+ * and rename it), so events are collected until the folders have been quiet
+ * for a few milliseconds.
+ */
+import path from 'node:path';
+import { watch } from 'chokidar';
+
+export type FileEvent = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
+
+export interface FileChange {
+  /** Absolute path. */
+  file: string;
+  event: FileEvent;
+}
+
+export interface FileWatcher {
+  /** Resolves once the initial scan is done and every folder is watched. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WatchFilesOptions {
+  /** Quiet period before a batch is handed over. */
+  debounceMs: number;
+  onChanges(changes: FileChange[]): void;
+  onError(error: unknown): void;
+}
+
+const EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir']);
+
+/** Editor back-ups, swap files and dot files are never site sources. */
+export function isEditorNoise(file: string): boolean {
+  const name = path.basename(file);
+  return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|swo|tmp|bak)$/i.test(name) || /^#.*#$/.test(name) || name === '4913';
+}
+
+export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatcher {
+  const roots = new Set(dirs.map((dir) => path.resolve(dir)));
+  const watcher = watch([...roots], {
+    ignoreInitial: true,
+    ignored: (file: string) => !roots.has(path.resolve(file)) && isEditorNoise(file),
+  });
+  let pending = new Map<string, FileEvent>();
+  let timer: NodeJS.Timeout | undefined;
+
+  const flush = () => {
+    timer = undefined;
+    const changes = [...pending].map(([file, event]) => ({ file, event }));
+    pending = new Map();
+    if (changes.length > 0) options.onChanges(changes);
+  };
+
+  watcher.on('all', (event: string, file: string) => {
+    if (!EVENTS.has(event)) return;
+    const absolute = path.resolve(file);
+    // The last event for a file wins, except that a file created and then changed is still new.
+    const before = pending.get(absolute);
+    pending.set(absolute, before === 'add' && event === 'change' ? 'add' : event as FileEvent);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, options.debounceMs);
+  });
+  watcher.on('error', options.onError);
+
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return {
+    ready,
+    async close() {
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

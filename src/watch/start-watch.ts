@@ -1,0 +1,118 @@
+/**
+ * `cleansite watch` without the printing: serves the output folder with the
+ * live-reload endpoints, builds once, then rebuilds on every batch of file
+ * changes, one rebuild at a time. Every handler ends in `.catch(onError)`,
+ * so nothing that happens during a rebuild can stop the watcher.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createEventStream } from '../server/event-stream.ts';
+import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
+import { startStaticServer } from '../server/static-server.ts';
+import { watchFiles, type FileChange } from './file-watcher.ts';
+import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
+
+export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Quiet period after the last file event before a rebuild starts. */
+  debounceMs?: number;
+}
+
+export interface WatchEvents {
+  /** After the first build and after every rebuild. */
+  onRebuild(report: RebuildReport): void;
+  /** Anything unexpected; the watcher carries on. */
+  onError(error: unknown): void;
+}
+
+export interface WatchHandle {
+  url: string;
+  /** The first build's report. */
+  initial: RebuildReport;
+  close(): Promise<void>;
+}
+
+const DEFAULT_DEBOUNCE_MS = 20;
+
+export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
+  const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
+  const stream = createEventStream(() => session.greeting());
+  const client = renderLiveReloadClient();
+
+  const server = await startStaticServer({
+    root: options.outDir,
+    host: options.host,
+    port: options.port,
+    intercept: (request, response) => serveDevEndpoint(request, response, stream.accept, client),
+    notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
+  });
+
+  let queue: FileChange[] = [];
+  let started = false;
+  let running: Promise<void> | undefined;
+  const drain = async () => {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      const report = await session.rebuild(batch);
+      for (const message of report.messages) stream.send(message);
+      // Changes to files no stage reads (editor temp files, notes) are not worth a line.
+      if (report.changes.length > 0) events.onRebuild(report);
+    }
+  };
+  const schedule = () => {
+    if (!started || running) return;
+    running = drain().catch(events.onError).finally(() => {
+      running = undefined;
+      if (queue.length > 0) schedule();
+    });
+  };
+
+  const watcher = watchFiles([options.contentDir, options.templatesDir, options.publicDir], {
+    debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+    onChanges: (changes) => {
+      queue.push(...changes);
+      schedule();
+    },
+    onError: events.onError,
+  });
+
+  let initial: RebuildReport;
+  try {
+    await watcher.ready;
+    initial = await session.rebuild([]);
+  } catch (error) {
+    await Promise.allSettled([watcher.close(), server.close(), session.close()]);
+    stream.close();
+    throw error;
+  }
+  events.onRebuild(initial);
+  started = true;
+  schedule();
+
+  return {
+    url: server.url,
+    initial,
+    async close() {
+      await watcher.close();
+      await running?.catch(() => {});
+      stream.close();
+      await Promise.allSettled([server.close(), session.close()]);
+    },
+  };
+}
+
+function serveDevEndpoint(request: IncomingMessage, response: ServerResponse, accept: (request: IncomingMessage, response: ServerResponse) => void, client: string): boolean {
+  const pathname = (request.url ?? '').split('?')[0];
+  if (pathname === EVENTS_PATH) {
+    accept(request, response);
+    return true;
+  }
+  if (pathname === LIVE_RELOAD_PATH) {
+    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : client);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,348 @@
+/**
+ * The watch session: the last good state of the site kept in memory, and
+ * one rebuild routine that takes a batch of file changes and redoes only
+ * what they affect. Problems never throw out of a rebuild: they are kept per
+ * stage, reported, and cleared by the rebuild that fixes them, while the
+ * output keeps the last good pages.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { globby } from 'globby';
+import { buildClientScript } from '../assets/build-client.ts';
+import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
+import { placeImageFiles } from '../assets/images/place-image-files.ts';
+import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
+import type { LoadedSite } from '../build.ts';
+import { contentKinds, type ContentKind } from '../content/schemas.ts';
+import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
+import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
+import { createStaging } from '../output/staging.ts';
+import { compileTemplates } from '../render/compile-templates.ts';
+import type { BuildAssets, SiteData } from '../render/page-props.ts';
+import type { StreamMessage } from '../server/event-stream.ts';
+import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
+import { loadContentSources, type ContentSources } from './content-sources.ts';
+import type { FileChange } from './file-watcher.ts';
+import { locateTemplateFrame } from './locate-template-frame.ts';
+import { toOverlayProblems } from './overlay-problems.ts';
+import { planRerender } from './plan-rerender.ts';
+import { startRenderHost, type RenderHost } from './render-host.ts';
+import type { Dependency } from './track-dependencies.ts';
+import { copyIntoOutput, createSideFolder, moveIntoOutput, removeFolder, removeFromOutput, writeOutputFile } from './watch-output.ts';
+
+export interface WatchSessionOptions {
+  rootDir: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  outDir: string;
+  cacheDir: string;
+  baseUrl?: string;
+  buildDate: string;
+  /** Script URLs every page gets (the live-reload client). */
+  devScripts: string[];
+}
+
+export interface RebuildReport {
+  /** The changes handled; empty for the first build. */
+  changes: FileChange[];
+  initial: boolean;
+  /** Pages rendered and written. */
+  pages: number;
+  /** Pages deleted because their content file was. */
+  removedPages: number;
+  stylesheet: boolean;
+  script: boolean;
+  publicFiles: number;
+  milliseconds: number;
+  /** Every open problem after this rebuild; empty when the output matches the sources. */
+  problems: CleansiteError[];
+  /** What open pages are told. */
+  messages: StreamMessage[];
+}
+
+export interface WatchSession {
+  rebuild(changes: FileChange[]): Promise<RebuildReport>;
+  /** Sent to each page that connects: the build number, and the open problems if any. */
+  greeting(): StreamMessage[];
+  close(): Promise<void>;
+}
+
+/** Stable URLs in watch mode, so a stylesheet edit changes one file and no page. */
+const CSS_FILE = 'assets/site.css';
+const SCRIPT_FILE = 'assets/site.js';
+const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
+type Stage = 'content' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
+
+export function createWatchSession(options: WatchSessionOptions): WatchSession {
+  const problems = new Map<Stage, CleansiteError[]>();
+  const inputs = { templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
+  let sources: ContentSources | undefined;
+  let site: LoadedSite | undefined;
+  const touchedSinceGood = new Set<ContentKind>();
+  let host: RenderHost | undefined;
+  let css: BuiltAsset | undefined;
+  let script: BuiltAsset | undefined;
+  let images: ImageStage | undefined;
+  let siteData: SiteData | undefined;
+  const dependencies = new Map<string, Dependency[]>();
+  const dirty = new Set<string>();
+  const pendingRemovals = new Set<string>();
+  let sitemapPending = false;
+  let needsFullPass = true;
+  let buildNumber = 0;
+
+  const openProblems = () => [...problems.values()].flat();
+  const attempt = async (stage: Stage, work: () => Promise<void>) => {
+    try {
+      await work();
+      problems.delete(stage);
+    } catch (error) {
+      problems.set(stage, toErrorList(error));
+    }
+  };
+
+  async function rebuild(changes: FileChange[], initial: boolean): Promise<RebuildReport> {
+    const started = performance.now();
+    const hadProblems = problems.size > 0;
+    changes = changes.filter((change) => classify(change.file).length > 0);
+    const areas = initial ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
+    const toRender = new Set<string>();
+    let renderAll = false;
+    let siteChanged = false;
+    let publicFiles = 0;
+    let stylesheet = false;
+    let scriptWritten = false;
+
+    if (areas.has('content')) {
+      const touched = await updateContent(changes, initial);
+      for (const kind of touched) touchedSinceGood.add(kind);
+      // Files no content kind claims (notes, images kept next to the text) change nothing.
+      if (touched.size > 0 || !site) await attempt('content', async () => {
+        const next = sources!.assemble(options.baseUrl);
+        if (site && !needsFullPass) {
+          const plan = planRerender(site, next, touchedSinceGood, dependencies);
+          renderAll ||= plan.all;
+          for (const routePath of plan.paths) toRender.add(routePath);
+          for (const file of plan.removedOutputs) pendingRemovals.add(file);
+        }
+        site = next;
+        siteChanged = true;
+        sitemapPending = true;
+        touchedSinceGood.clear();
+      });
+    }
+    if (areas.has('templates')) {
+      await attempt('templates', async () => {
+        const compiled = await compileTemplates(options.templatesDir, options.cacheDir);
+        replaceSet(inputs.templates, compiled.inputs);
+        if (host?.templatesModule === compiled.modulePath) return;
+        // A new worker for new templates; the old one (and its module) goes away with its thread.
+        const next = await startRenderHost(compiled.modulePath, options.cacheDir);
+        await host?.close();
+        host = next;
+        renderAll = true;
+      });
+    }
+    if (areas.has('styles')) {
+      await attempt('styles', async () => {
+        css = await buildCss(options.templatesDir);
+        replaceSet(inputs.styles, css?.inputs ?? []);
+        if (css && !needsFullPass) writeOutputFile(options.outDir, CSS_FILE, css.contents);
+        stylesheet = css !== undefined;
+      });
+    }
+    if (areas.has('client')) {
+      await attempt('client', async () => {
+        script = await buildClientScript(path.join(options.templatesDir, 'client', 'main.ts'));
+        replaceSet(inputs.client, script?.inputs ?? []);
+        if (script && !needsFullPass) writeOutputFile(options.outDir, SCRIPT_FILE, script.contents);
+        scriptWritten = script !== undefined;
+      });
+    }
+    if (areas.has('public')) {
+      const publicChanges = changes.filter((change) => classify(change.file).includes('public'));
+      if (!needsFullPass) await attempt('public', async () => { publicFiles = syncPublicFiles(publicChanges); });
+      if (initial || publicChanges.some((change) => IMAGE_FILE.test(change.file))) {
+        await attempt('images', async () => {
+          const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir });
+          if (!needsFullPass) placeImageFiles(next.files, options.outDir);
+          const same = JSON.stringify(next.images) === JSON.stringify(images?.images);
+          images = next;
+          if (same) return;
+          siteChanged = true;
+          for (const route of site?.table.routes ?? []) {
+            const used = dependencies.get(route.path);
+            if (!used || used.includes('images')) toRender.add(route.path);
+          }
+        });
+      }
+    }
+
+    const assets = currentAssets();
+    if (site && (siteChanged || !siteData || JSON.stringify(assets) !== JSON.stringify(siteData.assets))) {
+      if (siteData && JSON.stringify(assets) !== JSON.stringify(siteData.assets)) renderAll = true;
+      siteData = { content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets, buildDate: options.buildDate, baseUrl: site.baseUrl };
+    }
+
+    let pages = 0;
+    let removedPages = 0;
+    if (site && host && siteData) {
+      if (needsFullPass) {
+        pages = await writeFullPass(site, host, siteData);
+      } else {
+        const paths = renderAll ? site.table.routes.map((route) => route.path) : [...new Set([...toRender, ...dirty])].filter((p) => site!.table.byPath.has(p));
+        if (paths.length > 0 || pendingRemovals.size > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, host, siteData, paths));
+      }
+    }
+
+    const outputChanged = pages > 0 || removedPages > 0 || publicFiles > 0 || scriptWritten;
+    if (outputChanged) buildNumber++;
+    const current = openProblems();
+    const messages: StreamMessage[] = [];
+    if (!initial) {
+      if (outputChanged) messages.push({ event: 'reload', data: { build: buildNumber } });
+      else if (stylesheet && css) messages.push({ event: 'css', data: { href: `/${CSS_FILE}?v=${createHash('sha256').update(css.contents).digest('hex').slice(0, 10)}` } });
+      if (current.length > 0 && !outputChanged) messages.push({ event: 'build-error', data: { problems: toOverlayProblems(current) } });
+      else if (current.length === 0 && hadProblems && !outputChanged && !stylesheet) messages.push({ event: 'clear', data: {} });
+    }
+    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, problems: current, messages };
+  }
+
+  async function updateContent(changes: FileChange[], initial: boolean): Promise<Set<ContentKind>> {
+    if (initial || !sources) {
+      sources = await loadContentSources(options.contentDir, options.rootDir);
+      return new Set(Object.keys(contentKinds) as ContentKind[]);
+    }
+    const contentChanges = changes.filter((change) => classify(change.file).includes('content'));
+    const relist = contentChanges.some((change) => change.event !== 'change');
+    return sources.update(contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist);
+  }
+
+  /** Copies added and changed public files and deletes removed ones; page outputs win over public files, as in `build`. */
+  function syncPublicFiles(changes: FileChange[]): number {
+    const pageFiles = new Set(site?.table.routes.map((route) => route.outputFile) ?? []);
+    let count = 0;
+    for (const change of changes) {
+      const relative = relativeTo(options.publicDir, change.file);
+      if (pageFiles.has(relative) || relative === CSS_FILE || relative === SCRIPT_FILE) continue;
+      if (change.event === 'add' || change.event === 'change') copyIntoOutput(options.publicDir, options.outDir, relative);
+      else if (change.event === 'unlink') removeFromOutput(options.outDir, [relative]);
+      else continue;
+      count++;
+    }
+    return count;
+  }
+
+  /** The first complete output (or the first after a start that could not render): built aside and swapped in whole. */
+  async function writeFullPass(current: LoadedSite, renderHost: RenderHost, data: SiteData): Promise<number> {
+    const staging = createStaging(options.outDir);
+    let committed = false;
+    await attempt('render', async () => {
+      try {
+        for (const relative of await globby('**/*', { cwd: options.publicDir, onlyFiles: true, dot: false })) copyIntoOutput(options.publicDir, staging.dir, relative);
+        if (css) staging.write(CSS_FILE, css.contents);
+        if (script) staging.write(SCRIPT_FILE, script.contents);
+        if (images) placeImageFiles(images.files, staging.dir);
+        const paths = current.table.routes.map((route) => route.path);
+        const outcome = await renderHost.render(data, paths, staging.dir);
+        if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
+        staging.write('sitemap.xml', await renderSitemapXml(current.table.routes, current.baseUrl));
+        staging.write('robots.txt', renderRobotsTxt(current.baseUrl));
+        await staging.commit();
+        committed = true;
+        dependencies.clear();
+        for (const [routePath, used] of outcome.dependencies) dependencies.set(routePath, used);
+      } finally {
+        if (!committed) await staging.abort();
+      }
+    });
+    if (!committed) return 0;
+    needsFullPass = false;
+    dirty.clear();
+    pendingRemovals.clear();
+    sitemapPending = false;
+    return current.table.routes.length;
+  }
+
+  /** Renders the routes aside and moves them in only if every one rendered. */
+  async function writeIncremental(current: LoadedSite, renderHost: RenderHost, data: SiteData, paths: string[]): Promise<{ pages: number; removedPages: number }> {
+    const side = createSideFolder(options.outDir);
+    let result = { pages: 0, removedPages: 0 };
+    await attempt('render', async () => {
+      try {
+        const outcome = paths.length > 0 ? await renderHost.render(data, paths, side) : undefined;
+        if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
+        moveIntoOutput(side, options.outDir, paths.map((routePath) => current.table.byPath.get(routePath)!.outputFile));
+        const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
+        const removals = [...pendingRemovals].filter((file) => !liveOutputs.has(file));
+        removeFromOutput(options.outDir, removals);
+        pendingRemovals.clear();
+        for (const routePath of [...dependencies.keys()]) if (!current.table.byPath.has(routePath)) dependencies.delete(routePath);
+        for (const [routePath, used] of outcome?.dependencies ?? []) dependencies.set(routePath, used);
+        if (sitemapPending) {
+          writeOutputFile(options.outDir, 'sitemap.xml', await renderSitemapXml(current.table.routes, current.baseUrl));
+          writeOutputFile(options.outDir, 'robots.txt', renderRobotsTxt(current.baseUrl));
+          sitemapPending = false;
+        }
+        dirty.clear();
+        result = { pages: paths.length, removedPages: removals.length };
+      } catch (error) {
+        for (const routePath of paths) dirty.add(routePath);
+        throw error;
+      } finally {
+        removeFolder(side);
+      }
+    });
+    return result;
+  }
+
+  /** A template that threw is reported at its own file and line, not only at the content file being rendered. */
+  function pointAtTemplate(error: CleansiteError): CleansiteError {
+    const stack = error.cause instanceof Error ? error.cause.stack : undefined;
+    const frame = stack ? locateTemplateFrame(stack, options.rootDir) : undefined;
+    if (!frame) return error;
+    const rendering = error.location ? `while rendering ${error.location.file}` : 'while rendering';
+    return new CleansiteError({ code: error.code, message: error.message, hint: `the template threw ${rendering}; fix it and save`, location: frame, cause: error.cause });
+  }
+
+  function currentAssets(): BuildAssets {
+    return {
+      css: existsSync(path.join(options.templatesDir, 'styles', 'site.css')) ? `/${CSS_FILE}` : '',
+      js: existsSync(path.join(options.templatesDir, 'client', 'main.ts')) ? `/${SCRIPT_FILE}` : '',
+      devScripts: options.devScripts,
+    };
+  }
+
+  function classify(file: string): ChangeArea[] {
+    return classifyChange(file, options, inputs);
+  }
+
+  function areasOf(changes: readonly FileChange[]): Set<ChangeArea> {
+    return new Set(changes.flatMap((change) => classify(change.file)));
+  }
+
+  let first = true;
+  return {
+    rebuild(changes) {
+      const initial = first;
+      first = false;
+      return rebuild(initial ? [] : changes, initial);
+    },
+    greeting() {
+      const current = openProblems();
+      const hello: StreamMessage = { event: 'hello', data: { buildId: String(buildNumber) } };
+      return current.length > 0 ? [hello, { event: 'build-error', data: { problems: toOverlayProblems(current) } }] : [hello];
+    },
+    async close() {
+      await host?.close();
+      host = undefined;
+    },
+  };
+}
+
+function replaceSet(set: Set<string>, values: Iterable<string>): void {
+  set.clear();
+  for (const value of values) set.add(value);
+}
