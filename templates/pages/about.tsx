@@ -17,18 +17,16 @@ export function AboutPage(props: TemplateProps<Page>): ReactElement {
   const values = page.sections ?? [];
   return (
     <PageLayout page={props}>
-      <PageHero title={page.title} intro={page.intro} eyebrow="About us" />
+      <PageHero
+        title={page.title}
+        intro={page.intro}
+        eyebrow="About us"
+        media={page.image && <Picture image={props.image(page.image.src)} alt={page.image.alt} sizes="(min-width: 64em) 32rem, 100vw" priority className="rounded-image" />}
+      />
       <section className="section" aria-labelledby="about-story">
-        <div className="container split split--media">
-          <div className="split__main">
-            <h2 id="about-story">Our story</h2>
-            <Prose html={page.html} />
-          </div>
-          {page.image && (
-            <div className="split__aside">
-              <Picture image={props.image(page.image.src)} alt={page.image.alt} sizes="(min-width: 64em) 28rem, 100vw" className="rounded-image" />
-            </div>
-          )}
+        <div className="container narrow">
+          <h2 id="about-story">Our story</h2>
+          <Prose html={page.html} className="prose--story" />
         </div>
       </section>
       <section className="section section--dark" aria-labelledby="about-numbers">
