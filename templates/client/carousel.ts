@@ -30,10 +30,21 @@ export function enhance(root: ParentNode = document): void {
       pending = index > last ? 0 : index < 0 ? last : index;
       track.scrollTo({ left: pending * step() });
     };
+    // The dots mark the slides in view: a visual cue on small screens, which have no buttons.
+    const dots = [...carousel.querySelectorAll('[data-carousel-dots] > *')];
+    const markDots = (): void => {
+      const first = Math.round(track.scrollLeft / step());
+      const count = perView();
+      dots.forEach((dot, index) => dot.toggleAttribute('data-active', index >= first && index < first + count));
+    };
     track.addEventListener('scroll', () => {
+      markDots();
       clearTimeout(settle);
-      settle = setTimeout(() => (pending = undefined), SETTLE_MS);
+      if (pending !== undefined && Math.abs(track.scrollLeft - pending * step()) < 1) pending = undefined;
+      else settle = setTimeout(() => (pending = undefined), SETTLE_MS);
     }, { passive: true });
+    addEventListener('resize', markDots);
+    markDots();
 
     carousel.querySelector('[data-carousel-prev]')?.addEventListener('click', () => go(current() - 1));
     carousel.querySelector('[data-carousel-next]')?.addEventListener('click', () => go(current() + 1));

@@ -14,8 +14,9 @@ export interface TestimonialCarouselProps {
  * Testimonials, the APG carousel pattern. The markup is a horizontally
  * scrolling, scroll-snapping row in which every slide is readable without
  * JavaScript; widgets.css sets how many slides fit per breakpoint
- * (--carousel-per-view) and client/carousel.ts adds the looping buttons and
- * arrow keys, reading that property so the breakpoints live only in CSS.
+ * (--carousel-per-view) and client/carousel.ts adds the looping buttons,
+ * the arrow keys and the position dots (decorative: each slide is already
+ * labelled "n of N"), reading that property so the breakpoints live only in CSS.
  */
 export function TestimonialCarousel({ label, items, id = 'testimonials' }: TestimonialCarouselProps): ReactElement {
   const trackId = `${id}-slides`;
@@ -43,6 +44,9 @@ export function TestimonialCarousel({ label, items, id = 'testimonials' }: Testi
             </figure>
           </div>
         ))}
+      </div>
+      <div className="carousel__dots" aria-hidden="true" data-carousel-dots="">
+        {items.map((item) => <span className="carousel__dot" key={item.file} />)}
       </div>
     </section>
   );

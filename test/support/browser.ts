@@ -55,7 +55,11 @@ export function watchPage(page: Page): PageProblems {
     if (message.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
-  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A request still in flight when the test navigates on (e.g. the favicon) is cancelled, not failed.
+    if (reason !== 'net::ERR_ABORTED') problems.failedRequests.push(`${request.url()}: ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
   });
