@@ -1,0 +1,51 @@
+/**
+ * The real site, built once per test file with the real CLI into a temporary
+ * folder, and every HTML page of it parsed with cheerio, keyed by URL.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load, type CheerioAPI } from 'cheerio';
+import { buildSiteWithCli, type BuiltSite, type SiteBuildOptions } from '../../support/site-build.ts';
+
+export interface BuiltPages {
+  site: BuiltSite;
+  /** URL path (`/`, `/about/`, `/404.html`) -> parsed page. */
+  pages: Map<string, CheerioAPI>;
+  /** Raw HTML by URL path. */
+  html: Map<string, string>;
+  /** The parsed page at a URL; fails the test when it was not built. */
+  page(url: string): CheerioAPI;
+}
+
+/** `about/index.html` -> `/about/`, `index.html` -> `/`, `404.html` -> `/404.html`. */
+export function urlOfFile(file: string): string {
+  if (file === 'index.html') return '/';
+  if (file.endsWith('/index.html')) return `/${file.slice(0, -'index.html'.length)}`;
+  return `/${file}`;
+}
+
+export async function buildPages(options: SiteBuildOptions = {}): Promise<BuiltPages> {
+  const site = await buildSiteWithCli(options);
+  const pages = new Map<string, CheerioAPI>();
+  const html = new Map<string, string>();
+  for (const file of site.htmlFiles) {
+    const text = readFileSync(path.join(site.dir, file), 'utf8');
+    html.set(urlOfFile(file), text);
+    pages.set(urlOfFile(file), load(text));
+  }
+  return {
+    site,
+    pages,
+    html,
+    page(url: string): CheerioAPI {
+      const found = pages.get(url);
+      if (!found) throw new Error(`${url} was not built (built: ${[...pages.keys()].slice(0, 8).join(', ')}, ...)`);
+      return found;
+    },
+  };
+}
+
+/** Visible text of a selection with whitespace collapsed. */
+export function textOf($: CheerioAPI, selector: string): string {
+  return $(selector).text().replace(/\s+/g, ' ').trim();
+}
