@@ -82,7 +82,7 @@ export function HomePage(props: TemplateProps<Page>): ReactElement {
       <section className="section" aria-labelledby="home-testimonials">
         <div className="container">
           <SectionHeading id="home-testimonials" eyebrow="Testimonials" title="What our clients say" align="center" />
-          <TestimonialCarousel label="What our clients say" items={content.testimonials} />
+          <TestimonialCarousel label="Client testimonials" items={content.testimonials} />
         </div>
       </section>
 
