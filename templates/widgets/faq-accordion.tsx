@@ -10,7 +10,8 @@ export interface FaqAccordionProps {
 
 /**
  * FAQ list, the APG accordion pattern: each question is a button inside a
- * heading that controls a labelled region. The markup shows every answer;
+ * heading that controls a labelled region (a <section> named by its
+ * question). The markup shows every answer;
  * client/accordion.ts collapses them and keeps at most one open.
  */
 export function FaqAccordion({ id, items, headingLevel = 3 }: FaqAccordionProps): ReactElement {
@@ -31,9 +32,9 @@ export function FaqAccordion({ id, items, headingLevel = 3 }: FaqAccordionProps)
                 </svg>
               </button>
             </Heading>
-            <div className="accordion__panel" id={panelId} role="region" aria-labelledby={buttonId}>
+            <section className="accordion__panel" id={panelId} aria-labelledby={buttonId}>
               <div className="accordion__answer" dangerouslySetInnerHTML={{ __html: item.html }} />
-            </div>
+            </section>
           </div>
         );
       })}

@@ -18,7 +18,7 @@ export interface GalleryGridProps {
  */
 export function GalleryGrid({ items, sizes, label }: GalleryGridProps): ReactElement {
   return (
-    <ul className="gallery" role="list" aria-label={label} data-gallery="">
+    <ul className="gallery" aria-label={label} data-gallery="">
       {items.map((item) => (
         <li className="gallery__item" key={item.title}>
           <figure className="gallery__figure" tabIndex={0} data-gallery-item="">

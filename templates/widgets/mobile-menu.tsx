@@ -36,7 +36,7 @@ export function MobileMenu({ links, servicesPath, servicesItems, actions, curren
         <span>Menu</span>
       </button>
       <div className="mobile-menu__panel" id={PANEL_ID}>
-        <ul className="mobile-menu__list" role="list">
+        <ul className="mobile-menu__list">
           {links.map((link) => (link.path === servicesPath
             ? (
               <li key={link.path} className="mobile-menu__item mobile-menu__item--parent">
@@ -46,7 +46,7 @@ export function MobileMenu({ links, servicesPath, servicesItems, actions, curren
                     <path d="M2 4l4 4 4-4" />
                   </svg>
                 </button>
-                <ul className="mobile-menu__sublist" id={SUBMENU_ID} role="list">
+                <ul className="mobile-menu__sublist" id={SUBMENU_ID}>
                   {subLinks.map((sub) => <li key={sub.path}><ItemLink link={sub} currentPath={currentPath} /></li>)}
                 </ul>
               </li>

@@ -30,13 +30,13 @@ export function ServicesDropdown({ label, url, items, currentPath, id = 'service
         </svg>
       </button>
       <div className="dropdown__panel" id={id}>
-        <ul className="dropdown__list" role="list">
+        <ul className="dropdown__list">
           {links.map((link) => <li key={link.path}><MenuLink link={link} currentPath={currentPath} /></li>)}
         </ul>
         {groups.map((group) => (
           <div className="dropdown__group" key={group.key}>
             <p className="dropdown__group-title" id={`${id}-${group.key}`}>{group.title}</p>
-            <ul className="dropdown__list" role="list" aria-labelledby={`${id}-${group.key}`}>
+            <ul className="dropdown__list" aria-labelledby={`${id}-${group.key}`}>
               {group.links.map((link) => <li key={link.path}><MenuLink link={link} currentPath={currentPath} /></li>)}
             </ul>
           </div>

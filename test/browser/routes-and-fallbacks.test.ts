@@ -127,7 +127,7 @@ describe('a widget that fails to start', () => {
     await page.goto(session.url('/'));
     expect(problems.consoleErrors).toHaveLength(1);
     expect(problems.consoleErrors[0]).toContain('accordion');
-    expect(await page.locator('[data-accordion] [role="region"]:visible').count()).toBe(3);
+    expect(await page.locator('[data-accordion] .accordion__panel:visible').count()).toBe(3);
     const toggle = page.locator('[data-dropdown-toggle]');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
