@@ -33,7 +33,8 @@ export interface WatchHandle {
   close(): Promise<void>;
 }
 
-const DEFAULT_DEBOUNCE_MS = 20;
+/** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves. */
+const DEFAULT_DEBOUNCE_MS = 10;
 
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
