@@ -1,0 +1,215 @@
+/**
+ * Seeded mutations of real content files. Each case says what it did, which
+ * files it writes, and which file a failure must name.
+ */
+import matter from 'gray-matter';
+import type { Random } from './random.ts';
+import type { ContentFile } from './reduced-site.ts';
+import { injectPayloads, type FieldPath } from './injection.ts';
+
+export const MUTATION_KINDS = [
+  'truncate', 'malformed-yaml', 'wrong-type', 'missing-field', 'unknown-field',
+  'empty', 'binary', 'huge-value', 'duplicate-slug', 'inject',
+] as const;
+export type MutationKind = typeof MUTATION_KINDS[number];
+
+/** Mutations that break the file itself: a failing build must name that file. */
+export const SELF_BLAMING_KINDS: ReadonlySet<MutationKind> = new Set(['malformed-yaml', 'wrong-type', 'unknown-field', 'empty', 'binary', 'duplicate-slug']);
+
+export interface FuzzCase {
+  index: number;
+  kind: MutationKind;
+  /** What was done, to reproduce and to read in a failure. */
+  description: string;
+  /** Content-relative path -> new contents (null deletes). */
+  writes: Map<string, string | Uint8Array | null>;
+  /** Project paths (`content/...`) one of which a failure must name, for self-blaming kinds. */
+  blame: string[];
+  /** For inject cases: field paths carrying a payload, per file. */
+  injectedFields?: Map<string, string[]>;
+}
+
+interface Parsed {
+  data: Record<string, unknown>;
+  body: string;
+}
+
+function parse(file: ContentFile): Parsed {
+  // A fresh object each time: gray-matter caches results by input when called without options.
+  const parsed = matter(file.text, { language: 'yaml' });
+  return { data: structuredClone(parsed.data) as Record<string, unknown>, body: parsed.content };
+}
+
+function stringify(parsed: Parsed): string {
+  return matter.stringify(parsed.body, parsed.data);
+}
+
+/** Every path to a value in a front-matter object (mappings' keys and list items), depth first. */
+function valuePaths(value: unknown, at: FieldPath = []): FieldPath[] {
+  const here = at.length > 0 ? [at] : [];
+  if (Array.isArray(value)) return [...here, ...value.flatMap((item, index) => valuePaths(item, [...at, index]))];
+  if (value && typeof value === 'object' && !(value instanceof Date)) return [...here, ...Object.entries(value).flatMap(([key, item]) => valuePaths(item, [...at, key]))];
+  return here;
+}
+
+function getAt(data: unknown, fieldPath: FieldPath): unknown {
+  return fieldPath.reduce<unknown>((value, key) => (value as Record<string | number, unknown> | undefined)?.[key], data);
+}
+
+function parentAndKey(data: unknown, fieldPath: FieldPath): [Record<string | number, unknown>, string | number] {
+  return [getAt(data, fieldPath.slice(0, -1)) as Record<string | number, unknown>, fieldPath[fieldPath.length - 1]!];
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  if (value instanceof Date) return 'date';
+  return typeof value;
+}
+
+const WRONG_VALUES: unknown[] = [42, -1.5, 0, true, false, null, 'a string', '', [], ['a', 'list'], {}, { nested: 'mapping' }, [{ deep: [1, 2] }]];
+
+const MALFORMED_LINES = [
+  'broken: [unclosed, list',
+  'broken: {unclosed: mapping',
+  'broken: "unterminated string',
+  "broken: 'unterminated single",
+  '\tindented: with a tab',
+  ': no key at all',
+  'broken: value: with: colons: [',
+  '- a list item inside a mapping',
+  'broken: *undefinedAlias',
+  '? complex key',
+  '  mis: indented',
+  'key without colon',
+  '!!binary notbase64 ===',
+  'dup: 1\ndup: 2',
+  '<<: *missing',
+  '%YAML 1.2',
+];
+
+const SLUG_TWINS = (name: string) => [name, name.toLowerCase(), `${name} `, name.replace(/ /g, '  '), name.toUpperCase()];
+
+export function generateCase(random: Random, files: ContentFile[], index: number, kind: MutationKind): FuzzCase {
+  const writes = new Map<string, string | Uint8Array | null>();
+  const file = random.pick(files);
+  const base = { index, kind, writes, blame: [file.projectPath] };
+
+  switch (kind) {
+    case 'truncate': {
+      const at = random.int(0, file.text.length - 1);
+      writes.set(file.relative, file.text.slice(0, at));
+      return { ...base, description: `${file.relative} cut after ${at} of ${file.text.length} characters` };
+    }
+    case 'malformed-yaml': {
+      const lines = file.text.split('\n');
+      const close = lines.indexOf('---', 1);
+      const at = random.int(1, Math.max(1, close));
+      const bad = random.pick(MALFORMED_LINES);
+      lines.splice(at, 0, bad);
+      writes.set(file.relative, lines.join('\n'));
+      return { ...base, description: `${file.relative}: inserted ${JSON.stringify(bad)} at line ${at + 1}` };
+    }
+    case 'wrong-type': {
+      const parsed = parse(file);
+      const fieldPath = random.pick(valuePaths(parsed.data));
+      const original = getAt(parsed.data, fieldPath);
+      const choices = WRONG_VALUES.filter((value) => typeName(value) !== typeName(original));
+      const wrong = structuredClone(random.pick(choices));
+      const [parent, key] = parentAndKey(parsed.data, fieldPath);
+      parent[key] = wrong;
+      writes.set(file.relative, stringify(parsed));
+      return { ...base, description: `${file.relative}: ${fieldPath.join('.')} (${typeName(original)}) set to ${JSON.stringify(wrong)}` };
+    }
+    case 'missing-field': {
+      const parsed = parse(file);
+      const fieldPath = random.pick(valuePaths(parsed.data));
+      const [parent, key] = parentAndKey(parsed.data, fieldPath);
+      if (Array.isArray(parent)) parent.splice(Number(key), 1);
+      else delete parent[key];
+      writes.set(file.relative, stringify(parsed));
+      return { ...base, description: `${file.relative}: removed ${fieldPath.join('.')}` };
+    }
+    case 'unknown-field': {
+      const parsed = parse(file);
+      const mappings = [[] as FieldPath, ...valuePaths(parsed.data)].filter((fieldPath) => {
+        const value = fieldPath.length === 0 ? parsed.data : getAt(parsed.data, fieldPath);
+        return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+      });
+      const at = random.pick(mappings);
+      const target = (at.length === 0 ? parsed.data : getAt(parsed.data, at)) as Record<string, unknown>;
+      const name = random.pick(['colour', 'Title', 'titel', 'extra', '__proto__x', 'constructor', 'toString', 'seo_title']);
+      target[name] = random.pick(['surprise', 7, true, ['x']]);
+      writes.set(file.relative, stringify(parsed));
+      return { ...base, description: `${file.relative}: added unknown field ${[...at, name].join('.')}` };
+    }
+    case 'empty': {
+      const contents = random.pick(['', '\n', '   \n\t\n', '---\n---\n', '---\n', '\uFEFF']);
+      writes.set(file.relative, contents);
+      return { ...base, description: `${file.relative} replaced by ${JSON.stringify(contents)}` };
+    }
+    case 'binary': {
+      const garbage = random.bytes(random.int(1, 4096));
+      const variant = random.int(0, 2);
+      // 0: raw bytes; 1: valid front-matter then garbage; 2: garbage without NUL bytes (looks like text to a naive check).
+      const contents = variant === 0 ? garbage
+        : variant === 1 ? Buffer.concat([Buffer.from(file.text.slice(0, file.text.indexOf('\n---') + 4)), garbage])
+        : Buffer.from(garbage.map((byte) => byte || 1));
+      writes.set(file.relative, contents);
+      return { ...base, description: `${file.relative} replaced by ${contents.length} bytes of binary garbage (variant ${variant})` };
+    }
+    case 'huge-value': {
+      const parsed = parse(file);
+      const fieldPath = random.pick(valuePaths(parsed.data));
+      const [parent, key] = parentAndKey(parsed.data, fieldPath);
+      const variant = random.int(0, 4);
+      const huge = variant === 0 ? 'Clean '.repeat(20_000)
+        : variant === 1 ? Array.from({ length: 20_000 }, (_, item) => `item ${item}`)
+        : variant === 2 ? random.pick([1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 70])
+        : variant === 3 ? nest(200)
+        : 'x'.repeat(1_000_000);
+      parent[key] = huge;
+      writes.set(file.relative, stringify(parsed));
+      return { ...base, description: `${file.relative}: ${fieldPath.join('.')} set to a huge value (variant ${variant})` };
+    }
+    case 'duplicate-slug': {
+      const locations = files.filter((candidate) => candidate.relative.startsWith('locations/'));
+      const source = random.pick(locations);
+      const parsed = parse(source);
+      const twinName = random.pick(SLUG_TWINS(String(parsed.data.name)));
+      parsed.data.name = twinName;
+      const twin = `locations/${random.pick(['zz-twin', 'aa-twin', 'twin-of-' + source.relative.slice('locations/'.length, -3)])}.md`;
+      writes.set(twin, stringify(parsed));
+      return {
+        ...base, blame: [`content/${twin}`, source.projectPath],
+        description: `${twin} added with the name ${JSON.stringify(twinName)}, the same slug as ${source.relative}`,
+      };
+    }
+    case 'inject':
+      throw new Error('inject cases are made by generateInjectionCase');
+  }
+}
+
+function nest(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level++) value = { level: [value] };
+  return value;
+}
+
+/** Injects payloads into every text field of every given file at once. */
+export function generateInjectionCase(files: ContentFile[], index: number, payloadIndex: number, label: string, skip: Map<string, Set<string>> = new Map()): FuzzCase {
+  const writes = new Map<string, string | Uint8Array | null>();
+  const injectedFields = new Map<string, string[]>();
+  for (const file of files) {
+    const parsed = parse(file);
+    const injected = injectPayloads(file.relative, parsed.data, parsed.body, payloadIndex, skip.get(file.relative));
+    writes.set(file.relative, stringify({ data: injected.data, body: injected.body }));
+    injectedFields.set(file.relative, injected.fields);
+  }
+  const count = [...injectedFields.values()].reduce((sum, fields) => sum + fields.length, 0);
+  return {
+    index, kind: 'inject', writes, blame: files.map((file) => file.projectPath), injectedFields,
+    description: `payloads (from #${payloadIndex}) in ${count} text fields and the bodies of ${label}`,
+  };
+}
+

@@ -1,0 +1,102 @@
+/**
+ * A reduced copy of the real site for fuzzing: the real site.md, every page,
+ * service and collection entry, but only four locations (two shown in the
+ * navigation, two not), so one build takes well under a second. Templates
+ * and public/ are the real ones, used in place.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { listFiles, PROJECT_ROOT } from '../../support/site-build.ts';
+
+export interface ContentFile {
+  /** Path under content/, e.g. `locations/noosa.md`. */
+  relative: string;
+  /** Path the build reports it by (relative to the copy's root), e.g. `content/locations/noosa.md`. */
+  projectPath: string;
+  text: string;
+}
+
+export interface ReducedSite {
+  /** Root of the copy: the build's rootDir, so errors name `content/...`. */
+  root: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  outDir: string;
+  files: ContentFile[];
+  /** Writes one content file (or deletes it with null). */
+  write(relative: string, contents: string | Uint8Array | null): void;
+  /** Puts every content file back as it was and removes any added file. */
+  restore(): void;
+  remove(): void;
+}
+
+const LOCATIONS_KEPT_PER_GROUP = 2;
+
+function chooseLocations(contentDir: string): Set<string> {
+  const names = readdirSync(path.join(contentDir, 'locations')).filter((name) => name.endsWith('.md')).sort();
+  const featured: string[] = [];
+  const other: string[] = [];
+  for (const name of names) {
+    const { data } = matter(readFileSync(path.join(contentDir, 'locations', name), 'utf8'));
+    (data.featured === true ? featured : other).push(name);
+  }
+  return new Set([...featured.slice(0, LOCATIONS_KEPT_PER_GROUP), ...other.slice(0, LOCATIONS_KEPT_PER_GROUP)]);
+}
+
+export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
+  const sourceContent = path.join(sourceRoot, 'content');
+  const keep = chooseLocations(sourceContent);
+  const root = mkdtempSync(path.join(tmpdir(), 'cleansite-fuzz-'));
+  const contentDir = path.join(root, 'content');
+  cpSync(sourceContent, contentDir, {
+    recursive: true,
+    filter: (source) => {
+      const relative = path.relative(sourceContent, source).split(path.sep).join('/');
+      return !relative.startsWith('locations/') || keep.has(relative.slice('locations/'.length));
+    },
+  });
+  const outDir = path.join(root, 'out', 'dist');
+  mkdirSync(path.dirname(outDir), { recursive: true });
+  const files = listFiles(contentDir).filter((relative) => relative.endsWith('.md')).map((relative) => ({
+    relative,
+    projectPath: `content/${relative}`,
+    text: readFileSync(path.join(contentDir, relative), 'utf8'),
+  }));
+  const originals = new Map(files.map((file) => [file.relative, file.text]));
+
+  return {
+    root,
+    contentDir,
+    templatesDir: path.join(sourceRoot, 'templates'),
+    publicDir: path.join(sourceRoot, 'public'),
+    outDir,
+    files,
+    write(relative, contents) {
+      const target = path.join(contentDir, relative);
+      if (contents === null) rmSync(target, { force: true });
+      else {
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, contents);
+      }
+    },
+    restore() {
+      for (const relative of listFiles(contentDir)) {
+        if (!originals.has(relative)) rmSync(path.join(contentDir, relative), { force: true });
+      }
+      for (const [relative, text] of originals) {
+        const target = path.join(contentDir, relative);
+        let current: string | undefined;
+        try {
+          current = readFileSync(target, 'utf8');
+        } catch { /* deleted by the case */ }
+        if (current !== text) writeFileSync(target, text);
+      }
+    },
+    remove() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
