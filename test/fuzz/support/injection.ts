@@ -110,13 +110,15 @@ export function scanForInjectedMarkup(dir: string, htmlFiles: string[]): Injecti
     const report = (what: string) => problems.push(`${file}: ${what}`);
     $('fuzz-tag').each(() => { report('a <fuzz-tag> element was created'); });
     $('*').each((_, element) => {
-      for (const name of Object.keys(element.attribs ?? {})) {
-        if (name.includes('fuzz')) report(`<${element.tagName}> got a "${name}" attribute`);
-        if (/^on/i.test(name)) report(`<${element.tagName}> has an event-handler attribute "${name}"`);
+      if (!('attribs' in element)) return;
+      const { attribs, tagName } = element;
+      for (const name of Object.keys(attribs)) {
+        if (name.includes('fuzz')) report(`<${tagName}> got a "${name}" attribute`);
+        if (/^on/i.test(name)) report(`<${tagName}> has an event-handler attribute "${name}"`);
       }
       for (const name of ['href', 'src', 'action', 'formaction', 'xlink:href']) {
-        const value = (element.attribs?.[name] ?? '').replace(/[\u0000-\u0020]/g, '').toLowerCase();
-        if (value.startsWith('javascript:') || value.startsWith('data:text/html')) report(`<${element.tagName} ${name}="${element.attribs![name]}"> runs script`);
+        const value = (attribs[name] ?? '').replace(/[\u0000-\u0020]/g, '').toLowerCase();
+        if (value.startsWith('javascript:') || value.startsWith('data:text/html')) report(`<${tagName} ${name}="${attribs[name]}"> runs script`);
       }
     });
     $('script').each((_, element) => {

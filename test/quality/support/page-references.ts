@@ -88,7 +88,7 @@ export function extractReferences($: CheerioAPI): Reference[] {
   for (const [selector, attribute, isSrcset] of RESOURCE_ATTRIBUTES) {
     $(selector).each((_, element) => {
       const value = $(element).attr(attribute) ?? '';
-      const tag = element.tagName;
+      const tag = 'tagName' in element ? element.tagName : selector.replace(/\[.*$/, '');
       for (const url of isSrcset ? parseSrcset(value) : [value]) references.push({ kind: 'resource', where: `<${tag} ${attribute}>`, value: url });
     });
   }
