@@ -1,9 +1,11 @@
 /**
  * The local HTTP server behind `watch` and `preview`. It serves a folder the
- * way the static host will (see resolve-request.ts), with sirv doing content
- * types, ETags and ranges. It listens on loopback unless told otherwise and
- * then answers only to loopback host names, so a web page elsewhere cannot
- * reach it through DNS rebinding.
+ * way the static host will (see resolve-request.ts), with sirv doing ETags
+ * and ranges, and the Content-Types the S3 upload sets
+ * (src/publish/content-types.ts). Host configuration files (_headers,
+ * _redirects) are never served. It listens on loopback unless told otherwise
+ * and then answers only to loopback host names, so a web page elsewhere
+ * cannot reach it through DNS rebinding.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sirv from 'sirv';
 import { CleansiteError } from '../core/errors.ts';
+import { contentTypeFor, HOST_CONFIG_FILES } from '../publish/content-types.ts';
 import { realRoot, resolveRequest } from './resolve-request.ts';
 import { isLoopback } from './server-options.ts';
 
@@ -24,6 +27,8 @@ export interface StaticServerOptions {
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** Page sent with a 404 when the folder has no 404.html. */
   notFoundFallback?: () => string;
+  /** Extra response headers for a URL path, e.g. the rules of the build's _headers file. */
+  headersFor?: (urlPath: string) => Record<string, string>;
 }
 
 export interface StaticServer {
@@ -37,7 +42,13 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = path.resolve(options.root);
-  const files = sirv(root, { dev: true, etag: true, extensions: [], dotfiles: true });
+  const files = sirv(root, {
+    dev: true, etag: true, extensions: [], dotfiles: true,
+    setHeaders(response, pathname) {
+      const type = contentTypeFor(pathname);
+      if (type) response.setHeader('Content-Type', type);
+    },
+  });
   // Bound to loopback, only loopback names are expected; a foreign Host header means DNS rebinding.
   const allowedHosts = isLoopback(options.host) ? new Set([...LOOPBACK_NAMES, options.host.includes(':') ? `[${options.host}]` : options.host]) : undefined;
 
@@ -47,12 +58,15 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return sendText(response, 403, 'Forbidden: this development server only answers to localhost.');
     }
     if (options.intercept?.(request, response)) return;
+    const urlPath = decodedPath(request.url ?? '/');
+    for (const [name, value] of Object.entries(options.headersFor?.(urlPath) ?? {})) response.setHeader(name, value);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
     }
     const realFolder = tryRealRoot(root);
-    const target = realFolder ? resolveRequest(realFolder, request.url ?? '/') : { kind: 'not-found' as const };
+    const hostFile = HOST_CONFIG_FILES.includes(urlPath.split('/').pop() ?? '');
+    const target = realFolder && !hostFile ? resolveRequest(realFolder, request.url ?? '/') : { kind: 'not-found' as const };
     switch (target.kind) {
       case 'bad-request':
         return sendText(response, 400, `Bad request: ${target.reason}.`);
@@ -100,6 +114,15 @@ function sendNotFound(response: ServerResponse, request: IncomingMessage, folder
 function sendText(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   response.end(`${text}\n`);
+}
+
+function decodedPath(url: string): string {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 function tryRealRoot(root: string): string | undefined {

@@ -83,7 +83,7 @@ describe('cleansite watch', () => {
 
     const location = await fetchText('/locations/new-farm/');
     expect(location.status).toBe(200);
-    expect(location.type).toBe('text/html;charset=utf-8');
+    expect(location.type).toBe('text/html; charset=utf-8');
     expect(location.body).toContain('<script src="/__cleansite/live-reload.js" defer=""></script>');
 
     const client = await fetchText('/__cleansite/live-reload.js');
