@@ -82,7 +82,7 @@ function liveReloadClient(settings: { eventsPath: string }): void {
       if (new URL(link.href, location.href).pathname !== target.pathname) continue;
       const next = link.cloneNode() as HTMLLinkElement;
       next.removeAttribute('integrity');
-      next.href = target.href;
+      next.setAttribute('href', href);
       // Keep the old sheet until the new one has loaded, so the page never flashes unstyled.
       next.addEventListener('load', () => link.remove(), { once: true });
       next.addEventListener('error', () => next.remove(), { once: true });
