@@ -47,6 +47,11 @@ async function inspect(context: BrowserContext, url: string): Promise<Seen> {
   const page = await context.newPage();
   try {
     await page.goto(`${server.origin}${url}`, { waitUntil: 'load' });
+    // Lazy images do not hold up `load`: wait for those in the first viewport, so the LCP entry is final.
+    await page.waitForFunction(() => [...document.images]
+      .filter((image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.top < innerHeight && box.bottom > 0; })
+      .every((image) => image.complete), undefined, { timeout: 15_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const lcp = await page.evaluate(() => new Promise<Seen['lcp']>((resolve) => {
       new PerformanceObserver((list) => {
         const element = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
