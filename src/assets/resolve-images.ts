@@ -132,9 +132,18 @@ function resolveSvg(relative: string, text: string): Resolved {
   };
 }
 
-/** `images/services/office-cleaning.jpg` -> `services/office-cleaning`. */
+/**
+ * `images/services/office-cleaning.jpg` -> `services/office-cleaning`. Spaces
+ * and commas would split a srcset candidate, so anything outside [A-Za-z0-9_-]
+ * becomes a hyphen (`Team Photo, 2024.jpg` -> `Team-Photo-2024`).
+ */
 function stemOf(relative: string): string {
-  return relative.replace(/^images\//, '').replace(/\.[^./]+$/, '');
+  return relative
+    .replace(/^images\//, '')
+    .replace(/\.[^./]+$/, '')
+    .split('/')
+    .map((segment) => segment.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image')
+    .join('/');
 }
 
 function toResolvedImage(relative: string, entry: CacheEntry, options: ImageOptions): { image: ResolvedImage; files: ImageFile[] } {

@@ -37,6 +37,8 @@ beforeAll(async () => {
   // Stored landscape, shown portrait: EXIF orientation 6 is a quarter turn.
   write('images/turned.jpg', await sharp(scene(600, 300, '#c8996b')).jpeg().withMetadata({ orientation: 6 }).toBuffer());
   write('images/diagram.svg', '<?xml version="1.0" encoding="UTF-8"?>\n<!-- drawn by hand -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60">\n  <metadata>editor junk</metadata>\n  <rect width="120" height="60" fill="#0b3b5c"/>\n  <text x="10" y="30">Clean  desk</text>\n</svg>\n');
+  // A photo straight off a phone: spaces and a comma in the name.
+  write('images/Team Photo, 2024.jpg', await sharp(scene(500, 400, '#f2876b')).jpeg().toBuffer());
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32"/></svg>');
   write('apple-touch-icon.png', await sharp({ create: { width: 180, height: 180, channels: 3, background: '#0b3b5c' } }).png().toBuffer());
   first = await runImageStage({ publicDir, cacheDir });
@@ -98,6 +100,12 @@ describe('raster sources under images/', () => {
     const cached = second.files.find((file) => 'from' in file)!;
     expect(statSync(path.join(out, cached.file)).ino).toBe(statSync((cached as { from: string }).from).ino);
   });
+
+  it('makes URL-safe names, so a srcset candidate never splits', () => {
+    const photo = first.images['/images/Team Photo, 2024.jpg']!;
+    expect(photo.src).toMatch(/^\/assets\/img\/Team-Photo-2024-400\.[0-9a-f]{10}\.jpg$/);
+    expect(photo.sources[0]!.srcset.split(', ').map((candidate) => candidate.split(' ').length)).toEqual([2, 2]);
+  });
 });
 
 describe('SVG and icons', () => {
@@ -121,16 +129,16 @@ describe('SVG and icons', () => {
 
 describe('disk cache', () => {
   it('encodes everything on the first run and nothing on the second', () => {
-    // 3 converted rasters + 1 measured icon; SVG needs no cache.
-    expect(first.stats).toMatchObject({ sources: 6, cacheHits: 0, cacheMisses: 4 });
-    expect(second.stats).toMatchObject({ sources: 6, cacheHits: 4, cacheMisses: 0 });
+    // 4 converted rasters + 1 measured icon; SVG needs no cache.
+    expect(first.stats).toMatchObject({ sources: 7, cacheHits: 0, cacheMisses: 5 });
+    expect(second.stats).toMatchObject({ sources: 7, cacheHits: 5, cacheMisses: 0 });
     expect(second.images).toEqual(first.images);
   });
 
   it('re-encodes only the source that changed', async () => {
     write('images/turned.jpg', await sharp(scene(600, 300, '#2f9e6e')).jpeg().toBuffer());
     const after = await runImageStage({ publicDir, cacheDir });
-    expect(after.stats).toMatchObject({ cacheHits: 3, cacheMisses: 1 });
+    expect(after.stats).toMatchObject({ cacheHits: 4, cacheMisses: 1 });
     expect([after.images['/images/turned.jpg']!.width, after.images['/images/turned.jpg']!.height]).toEqual([600, 300]);
     expect(after.images['/images/photo.jpg']).toEqual(first.images['/images/photo.jpg']);
   }, 60_000);
@@ -139,10 +147,10 @@ describe('disk cache', () => {
     const cached = second.files.find((file) => file.file.includes('badge') && 'from' in file) as { from: string };
     unlinkSync(cached.from);
     const repaired = await runImageStage({ publicDir, cacheDir });
-    expect(repaired.stats).toMatchObject({ cacheHits: 3, cacheMisses: 1 });
+    expect(repaired.stats).toMatchObject({ cacheHits: 4, cacheMisses: 1 });
     expect(statSync(cached.from).isFile()).toBe(true);
     const again = await runImageStage({ publicDir, cacheDir });
-    expect(again.stats).toMatchObject({ cacheHits: 4, cacheMisses: 0 });
+    expect(again.stats).toMatchObject({ cacheHits: 5, cacheMisses: 0 });
   }, 60_000);
 
   it('is safe to delete: a deleted cache means misses, not errors', async () => {
