@@ -103,7 +103,7 @@ describe('raster sources under images/', () => {
 
   it('makes URL-safe names, so a srcset candidate never splits', () => {
     const photo = first.images['/images/Team Photo, 2024.jpg']!;
-    expect(photo.src).toMatch(/^\/assets\/img\/Team-Photo-2024-400\.[0-9a-f]{10}\.jpg$/);
+    expect(photo.src).toMatch(/^\/assets\/img\/Team-Photo-2024-500\.[0-9a-f]{10}\.jpg$/);
     expect(photo.sources[0]!.srcset.split(', ').map((candidate) => candidate.split(' ').length)).toEqual([2, 2]);
   });
 });
