@@ -96,6 +96,31 @@ describe('every built route', () => {
   });
 });
 
+describe('enhancing the widgets', () => {
+  it.each(VIEWPORT_NAMES)('shifts no layout on the widget pages (%s)', async (viewport) => {
+    const { page } = await session.newPage(viewport);
+    const shifts: string[] = [];
+    for (const route of ['/', '/faq', '/services', '/gallery']) {
+      await page.goto(session.url(route), { waitUntil: 'load' });
+      const entries = await page.evaluate(() => new Promise<Array<{ value: number; inWidget: boolean; nodes: string }>>((resolve) => {
+        const widget = '[data-dropdown], [data-mobile-menu], [data-accordion], [data-carousel], [data-tabs], [data-gallery]';
+        type Shift = PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> };
+        const seen: Shift[] = [];
+        // Layout shifts are reported only to observers; `buffered` replays those since navigation.
+        new PerformanceObserver((list) => seen.push(...list.getEntries() as Shift[])).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen.map((entry) => {
+          const nodes = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element);
+          return { value: entry.value, inWidget: nodes.some((node) => node.closest(widget) !== null), nodes: nodes.map((node) => node.className || node.nodeName).join(', ') };
+        })), 250);
+      }));
+      for (const entry of entries) {
+        if (entry.inWidget || entry.value >= 0.01) shifts.push(`${route}: ${entry.value.toFixed(4)} (${entry.nodes})`);
+      }
+    }
+    expect(shifts).toEqual([]);
+  });
+});
+
 describe('under Content-Security-Policy script-src \'self\'', () => {
   it.each(['/', '/services', '/faq', '/gallery'])('%s runs every widget with no violation', async (route) => {
     const { page, problems } = await session.newPage('large');
@@ -127,7 +152,8 @@ describe('a widget that fails to start', () => {
     await page.goto(session.url('/'));
     expect(problems.consoleErrors).toHaveLength(1);
     expect(problems.consoleErrors[0]).toContain('accordion');
-    expect(await page.locator('[data-accordion] .accordion__panel:visible').count()).toBe(3);
+    // Its answers open by themselves once the accordion has had 3 s to start (widgets.css).
+    await expect.poll(() => page.locator('[data-accordion] .accordion__panel:visible').count(), { timeout: 6_000 }).toBe(3);
     const toggle = page.locator('[data-dropdown-toggle]');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
