@@ -60,15 +60,6 @@ const OPTIMISED_SVG = /^images\/.+\.svg$/i;
 
 type Resolved = { src: string; image: ResolvedImage; files: ImageFile[]; hit: boolean };
 
-/**
- * Only the images map, for callers written before the stage produced files.
- * Its URLs point at files under assets/img/ that only placeImageFiles() puts
- * in an output folder: use runImageStage() and place `files` instead.
- */
-export async function resolveImages(publicDir: string, cacheDir = path.resolve('.cache')): Promise<Record<string, ResolvedImage>> {
-  return (await runImageStage({ publicDir, cacheDir })).images;
-}
-
 export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS }: ResolveImagesOptions): Promise<ImageStage> {
   const relatives = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
   const imagesCacheDir = path.join(cacheDir, 'images');

@@ -27,7 +27,9 @@ export function placeImageFiles(files: readonly ImageFile[], outDir: string): { 
 function linkOrCopy(from: string, to: string): void {
   try {
     linkSync(from, to);
-  } catch {
+  } catch (error) {
+    // Names are content hashes: a file already there (watch mode's live output) has these bytes.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
     copyFileSync(from, to);
   }
 }
