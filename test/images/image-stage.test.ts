@@ -99,6 +99,9 @@ describe('raster sources under images/', () => {
     expect(placed.files).toBe(second.files.length);
     const cached = second.files.find((file) => 'from' in file)!;
     expect(statSync(path.join(out, cached.file)).ino).toBe(statSync((cached as { from: string }).from).ino);
+    // Placing into a folder that already has them (watch mode) keeps the files, which have the same bytes.
+    expect(placeImageFiles(second.files, out).files).toBe(second.files.length);
+    expect(statSync(path.join(out, cached.file)).ino).toBe(statSync((cached as { from: string }).from).ino);
   });
 
   it('makes URL-safe names, so a srcset candidate never splits', () => {
