@@ -225,7 +225,12 @@ describe('without JavaScript', () => {
     expect(await page.locator('[data-mobile-menu-toggle]').isVisible()).toBe(false);
     const links = page.locator('#mobile-menu-panel a');
     expect(await links.count()).toBeGreaterThan(8);
-    for (const link of await links.all()) expect(await link.isVisible()).toBe(true);
+    const width = page.viewportSize()!.width;
+    for (const link of await links.all()) {
+      expect(await link.isVisible()).toBe(true);
+      const box = (await link.boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= width, `${await link.innerText()} lies outside the viewport`).toBe(true);
+    }
   });
 
   it('opens the desktop Services menu on hover and on keyboard focus (large)', async () => {
