@@ -130,9 +130,9 @@ function toFolderUrl(sitePath: string): string {
   return `${sitePath}/`;
 }
 
-/** The built routes, as site paths, from the output's HTML files (404.html excluded). */
+/** Every built page as a URL path: folder routes (`/faq`) plus stand-alone pages such as `/404.html`. */
 export function builtRoutes(site: BuiltSite): string[] {
-  return site.htmlFiles
-    .filter((file) => file.endsWith('index.html'))
-    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/');
+  return site.htmlFiles.map((file) => (file.endsWith('index.html')
+    ? `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/'
+    : `/${file}`));
 }
