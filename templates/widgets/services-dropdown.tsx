@@ -35,8 +35,8 @@ export function ServicesDropdown({ label, url, items, currentPath, id = 'service
         </ul>
         {groups.map((group) => (
           <div className="dropdown__group" key={group.key}>
-            <p className="dropdown__group-title" id={`${id}-${group.key}`}>{group.title}</p>
-            <ul className="dropdown__list" aria-labelledby={`${id}-${group.key}`}>
+            <p className="dropdown__group-title">{group.title}</p>
+            <ul className="dropdown__list">
               {group.links.map((link) => <li key={link.path}><MenuLink link={link} currentPath={currentPath} /></li>)}
             </ul>
           </div>
