@@ -119,7 +119,8 @@ async function main() {
   try {
     if (!existsSync(path.join(site.dir, 'index.html'))) fail(`${site.dir} has no index.html: build the site first or drop --dist`);
     const pages = choosePages(site.dir);
-    server = await serveSite(site.dir);
+    // Headers (CSP, caching) and compression as the host serves them, so the scores are the deployed site's.
+    server = await serveSite(site.dir, { host: true });
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     mkdirSync(reportsDir, { recursive: true });
     for (const page of pages) {

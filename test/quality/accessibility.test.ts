@@ -60,7 +60,7 @@ async function openPage(width: Width, url: string): Promise<Page> {
 async function auditPage(page: Page, label: string): Promise<string[]> {
   await waitForAnimations(page);
   // Legacy mode runs axe in the page itself; the default opens an extra blank page per run to merge frame results, and these pages have no frames.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze();
   return results.violations.flatMap((violation) => violation.nodes.map((node) => {
     const summary = (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).filter(Boolean).join('; ');
     return `${label}: ${violation.id} [${violation.impact}] ${violation.help} at ${node.target.join(' ')}${summary ? ` (${summary})` : ''}`;

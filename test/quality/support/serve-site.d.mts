@@ -3,4 +3,8 @@ export interface SiteServer {
   origin: string;
   close(): Promise<void>;
 }
-export function serveSite(dir: string): Promise<SiteServer>;
+export interface ServeSiteOptions {
+  /** Behave like the production host: apply the build's _headers rules and gzip text responses. */
+  host?: boolean;
+}
+export function serveSite(dir: string, options?: ServeSiteOptions): Promise<SiteServer>;
