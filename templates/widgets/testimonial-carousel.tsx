@@ -22,14 +22,6 @@ export function TestimonialCarousel({ label, items, id = 'testimonials' }: Testi
   const trackId = `${id}-slides`;
   return (
     <section className="carousel" id={id} aria-roledescription="carousel" aria-label={label} data-carousel="">
-      <div className="carousel__controls" data-carousel-controls="">
-        <button type="button" className="carousel__button carousel__button--prev" aria-controls={trackId} aria-label="Previous testimonial" data-carousel-prev="">
-          <Arrow direction="prev" />
-        </button>
-        <button type="button" className="carousel__button carousel__button--next" aria-controls={trackId} aria-label="Next testimonial" data-carousel-next="">
-          <Arrow direction="next" />
-        </button>
-      </div>
       <div className="carousel__track" id={trackId} tabIndex={0} data-carousel-track="">
         {items.map((item, index) => (
           <div className="carousel__slide" key={item.file} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
@@ -45,8 +37,16 @@ export function TestimonialCarousel({ label, items, id = 'testimonials' }: Testi
           </div>
         ))}
       </div>
-      <div className="carousel__dots" aria-hidden="true" data-carousel-dots="">
-        {items.map((item) => <span className="carousel__dot" key={item.file} />)}
+      <div className="carousel__nav">
+        <button type="button" className="carousel__button" aria-controls={trackId} aria-label="Previous testimonial" data-carousel-prev="">
+          <Arrow direction="prev" />
+        </button>
+        <div className="carousel__dots" aria-hidden="true" data-carousel-dots="">
+          {items.map((item) => <span className="carousel__dot" key={item.file} />)}
+        </div>
+        <button type="button" className="carousel__button" aria-controls={trackId} aria-label="Next testimonial" data-carousel-next="">
+          <Arrow direction="next" />
+        </button>
       </div>
     </section>
   );
