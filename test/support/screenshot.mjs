@@ -41,6 +41,24 @@ function parseArguments(argv) {
   return options;
 }
 
+/** Lazy images below the fold load only when scrolled to: scroll through once, then back to the top. */
+async function scrollThrough(page, javaScript) {
+  if (!javaScript) {
+    // page.evaluate needs JavaScript; the mouse wheel scrolls without it.
+    for (let step = 0; step < 40; step++) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    await page.mouse.wheel(0, -100_000);
+    return;
+  }
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+}
+
 function fileNameFor(route, width) {
   const name = route.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
   return `${name}-${width}.png`;
@@ -58,16 +76,11 @@ async function main() {
       const page = await context.newPage();
       for (const route of options.routes) {
         await page.goto(server.origin + route, { waitUntil: 'load' });
-        // Lazy images below the fold load only when scrolled to: scroll through once.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
-            window.scrollTo({ top: y, behavior: 'instant' });
-            await new Promise((resolve) => setTimeout(resolve, 30));
-          }
-          window.scrollTo({ top: 0, behavior: 'instant' });
-        });
+        await scrollThrough(page, options.javaScript);
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = options.javaScript
+          ? await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+          : 0;
         const file = path.join(options.out, fileNameFor(route, width));
         await page.screenshot({ path: file, fullPage: options.fullPage });
         console.log(`${file}${overflow > 0 ? `  (horizontal overflow: ${overflow}px)` : ''}`);
