@@ -2,31 +2,32 @@
  * The build orchestrator: it only orders the stages
  * (load -> validate -> route -> assets -> render -> write) and times them.
  */
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { globby } from 'globby';
 import { buildClientScript } from './assets/build-client.ts';
 import { buildCss, type BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
-import { loadContent } from './content/load-content.ts';
+import { codeVersion } from './cache/code-version.ts';
+import { loadContentCached } from './cache/content-cache.ts';
+import { describeExtras, extrasUnchanged, type ExtraFile } from './cache/output-extras.ts';
+import { openPageCache } from './cache/page-cache.ts';
+import { cachedStep } from './cache/step-cache.ts';
+import { createUnitValues, hashText } from './cache/unit-values.ts';
 import type { SiteContent } from './content/schemas.ts';
-import { validateContent } from './content/validate-content.ts';
-import { CleansiteError, CleansiteErrorList } from './core/errors.ts';
+import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
-import { compileTemplates } from './render/compile-templates.ts';
-import type { SiteData } from './render/page-props.ts';
-import type { BatchResult } from './render/render-batch.ts';
-import { createRenderPool } from './render/render-pool.ts';
-import { buildNavigation, type Navigation } from './routes/navigation.ts';
-import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
+import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
+import { writePages } from './output/write-pages.ts';
 import { writePublishFiles } from './publish/write-publish-files.ts';
+import { compileTemplates } from './render/compile-templates.ts';
+import type { SiteData } from './render/page-props.ts';
+import { preferProductionReact } from './render/production-react.ts';
+import { buildNavigation, type Navigation } from './routes/navigation.ts';
+import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 
-/** Below this many routes, worker start-up (~0.3 s each) costs more than it saves. */
-const PARALLEL_THRESHOLD = 400;
+export { PARALLEL_THRESHOLD } from './output/write-pages.ts';
 
 export interface BuildOptions {
   rootDir: string;
@@ -41,10 +42,12 @@ export interface BuildOptions {
   keepGoing: boolean;
   /** ISO date (YYYY-MM-DD) the build is stamped with. */
   buildDate: string;
-  /** Render worker threads; 0 renders in the main thread. Default: one per core for large sites. */
+  /** Render threads in all, the main thread included (0 or 1: main thread only). Default: one per core when many pages need rendering. */
   jobs?: number;
   /** Extra script URLs added to every page (watch mode's live-reload client). */
   devScripts?: string[];
+  /** Use and update the content and page caches under cacheDir (default true). */
+  cache?: boolean;
 }
 
 export interface BuildSummary {
@@ -54,6 +57,11 @@ export interface BuildSummary {
   milliseconds: number;
   /** Routes that failed to render (only non-empty with keepGoing). */
   errors: CleansiteError[];
+  /** Pages rendered by this build, and pages taken unchanged from the previous output. */
+  rendered?: number;
+  reused?: number;
+  /** True when nothing had changed and the output folder was left as it was. */
+  upToDate?: boolean;
 }
 
 export interface LoadedSite {
@@ -61,33 +69,57 @@ export interface LoadedSite {
   table: RouteTable;
   navigation: Navigation;
   baseUrl: string;
+  /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
+  fingerprints?: ReadonlyMap<string, string>;
 }
 
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
 export async function loadSite(options: BuildOptions): Promise<LoadedSite> {
-  const { sources, errors } = await loadContent(options.contentDir, options.rootDir);
-  const content = validateContent(sources, errors);
+  const { content, fingerprints } = await loadContentCached({
+    contentDir: options.contentDir,
+    rootDir: options.rootDir,
+    cacheDir: options.cache === false ? undefined : options.cacheDir,
+    codeVersion: codeVersion(),
+  });
   const table = buildRouteTable(content);
   const navigation = buildNavigation(content, table);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl };
+  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
   const started = performance.now();
-  const step = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  // Before anything imports React, here or in a render worker.
+  preferProductionReact();
+  const time = async <T>(label: string, work: () => Promise<T> | T): Promise<T> => {
     const t = performance.now();
     const result = await work();
     logger.debug(`${label}: ${(performance.now() - t).toFixed(0)} ms`);
     return result;
   };
 
-  const [site, css, script, images, compiled] = await Promise.all([
-    step('load content', () => loadSite(options)),
-    step('css', () => buildCss(options.templatesDir)),
-    step('client script', () => buildClientScript(path.join(options.templatesDir, 'client', 'main.ts'))),
-    step('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
-    step('compile templates', () => compileTemplates(options.templatesDir, options.cacheDir)),
+  const stepCache = options.cache === false ? undefined : options.cacheDir;
+  const code = codeVersion();
+  const cssEntry = path.join(options.templatesDir, 'styles', 'site.css');
+  const scriptEntry = path.join(options.templatesDir, 'client', 'main.ts');
+  const projectFiles = ['tsconfig.json', 'package.json'].map((name) => path.join(options.rootDir, name));
+  const [site, css, script, images, compiled, publicFiles] = await Promise.all([
+    time('load content', () => loadSite(options)),
+    time('css', () => cachedStep(stepCache, `css\n${code}\n${cssEntry}`, async () => {
+      const built = await buildCss(options.templatesDir);
+      return { value: built, inputs: [cssEntry, ...built?.inputs ?? []] };
+    })),
+    time('client script', () => cachedStep(stepCache, `script\n${code}\n${scriptEntry}`, async () => {
+      const built = await buildClientScript(scriptEntry);
+      return { value: built, inputs: [scriptEntry, ...built?.inputs ?? [], ...projectFiles] };
+    })),
+    time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
+    time('compile templates', () => cachedStep(stepCache, `templates\n${code}\n${options.templatesDir}\n${options.cacheDir}`, async () => {
+      const built = await compileTemplates(options.templatesDir, options.cacheDir);
+      return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
+    })),
+    listPublicFiles(options.publicDir),
   ]);
+  logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
   const data: SiteData = {
     content: site.content,
@@ -98,6 +130,30 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     buildDate: options.buildDate,
     baseUrl: site.baseUrl,
   };
+  const [sitemapXml, robotsTxt] = [await renderSitemapXml(site.table.routes, site.baseUrl), renderRobotsTxt(site.baseUrl)];
+  const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
+  const extras = describeExtras([
+    ...publicFiles.map((file): ExtraFile => ({ file: file.relative, bytes: file.bytes, identity: `public:${file.stamp}` })),
+    ...assets.map((asset): ExtraFile => ({ file: asset.file, bytes: asset.contents.byteLength, identity: asset.file })),
+    ...images.files.map((file): ExtraFile => ({ file: file.file, bytes: file.bytes, identity: 'from' in file ? file.from : hashText(file.contents) })),
+    { file: 'sitemap.xml', bytes: Buffer.byteLength(sitemapXml), identity: hashText(sitemapXml) },
+    { file: 'robots.txt', bytes: Buffer.byteLength(robotsTxt), identity: hashText(robotsTxt) },
+  ], code);
+
+  const useCache = options.cache !== false;
+  const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
+  const values = createUnitValues(data, site.fingerprints ?? new Map(), hashText(`${code}\n${compiled.hash}`));
+  const plan = pageCache
+    ? await time('check page cache', () => pageCache.plan(site.table.routes, values))
+    : { reuse: [], render: site.table.routes, removed: 0 };
+  const pages = site.table.routes.length;
+
+  const previousExtras = pageCache?.previousExtras();
+  if (pageCache && plan.render.length === 0 && plan.removed === 0 && extrasUnchanged(previousExtras, extras, options.outDir)) {
+    logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
+    const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + Object.values(extras).reduce((sum, value) => sum + (Number(value.split(':', 1)[0]) || 0), 0);
+    return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+  }
 
   const staging = createStaging(options.outDir);
   try {
@@ -108,45 +164,50 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       files++;
     };
 
-    for (const relative of await globby('**/*', { cwd: options.publicDir, onlyFiles: true, dot: false })) {
-      const target = path.join(staging.dir, relative);
-      mkdirSync(path.dirname(target), { recursive: true });
-      copyFileSync(path.join(options.publicDir, relative), target);
-      bytes += statSync(target).size;
-      files++;
-    }
-    for (const asset of [css, script].filter((a): a is BuiltAsset => a !== undefined)) write(asset.file, asset.contents);
+    bytes += placePublicFiles(publicFiles, options.publicDir, staging, options.outDir,
+      (file) => previousExtras?.[file.relative] === extras[file.relative]);
+    files += publicFiles.length;
+    for (const asset of assets) write(asset.file, asset.contents);
     const placed = placeImageFiles(images.files, staging.dir);
     bytes += placed.bytes;
     files += placed.files;
-    logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
-    const threads = options.jobs ?? (site.table.routes.length >= PARALLEL_THRESHOLD ? availableParallelism() : 0);
-    const pool = await step(`start ${threads || 'no'} render workers`, () => createRenderPool({ templatesModule: compiled.modulePath, site: data, threads }));
-    let rendered: BatchResult;
-    try {
-      rendered = await step('render', () => pool.render(site.table.routes, staging.dir));
-    } finally {
-      await pool.close();
-    }
-    bytes += rendered.bytes;
-    files += rendered.pages;
-    const failures = rendered.failures;
-    if (failures.length > 0 && !options.keepGoing) throw new CleansiteErrorList(failures);
+    const written = await writePages({
+      site: data,
+      templatesModule: compiled.modulePath,
+      staging,
+      reuse: plan.reuse,
+      render: plan.render,
+      jobs: options.jobs,
+      cache: pageCache ? { pages: pageCache, values } : undefined,
+      time,
+    });
+    bytes += written.bytes;
+    files += pages;
+    logger.debug(`pages: ${written.rendered} rendered, ${written.reused} unchanged (linked from the previous output)`);
+    if (written.failures.length > 0 && !options.keepGoing) throw new CleansiteErrorList(written.failures);
 
-    write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
-    write('robots.txt', renderRobotsTxt(site.baseUrl));
+    write('sitemap.xml', sitemapXml);
+    write('robots.txt', robotsTxt);
     const published = writePublishFiles(staging.dir);
     bytes += published.bytes;
     files += published.files;
 
-    await staging.commit();
+    await time('commit', () => staging.commit());
+    try {
+      pageCache?.save(extras);
+    } catch (error) {
+      // The output is complete; without a manifest the next build just renders every page.
+      logger.warn(`could not save the page cache: ${(error as Error).message}`);
+    }
     return {
-      pages: site.table.routes.length,
+      pages,
       files,
       bytes,
       milliseconds: performance.now() - started,
-      errors: failures,
+      errors: written.failures,
+      rendered: written.rendered,
+      reused: written.reused,
     };
   } catch (error) {
     await staging.abort();

@@ -5,32 +5,54 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { UnitRecorder } from '../cache/record-units.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
 import { renderRoute } from './render-page.ts';
 
+/** A page written by this batch, with the data units it read (when recorded), for the page cache. */
+export interface RenderedPage {
+  path: string;
+  outputFile: string;
+  bytes: number;
+  units: string[];
+}
+
 export interface BatchResult {
   pages: number;
   bytes: number;
   failures: CleansiteError[];
+  /** Pages rendered without error, when the batch recorded units. */
+  rendered?: RenderedPage[];
 }
 
-export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string): BatchResult {
+export interface BatchOptions {
+  /** Records what each page read (page cache); pages that fail are never cached. */
+  recorder?: UnitRecorder;
+}
+
+export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
+  const { recorder } = options;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
+  const rendered: RenderedPage[] = [];
   let bytes = 0;
   for (const route of routes) {
-    const result = renderRoute(route, site, templates);
-    if (!result.ok) failures.push(result.error);
+    const result = renderRoute(route, site, templates, recorder?.propsFor(route));
+    const units = recorder?.takeUnits();
     const target = path.join(outDir, route.outputFile);
     const folder = path.dirname(target);
     if (!madeDirs.has(folder)) {
       mkdirSync(folder, { recursive: true });
       madeDirs.add(folder);
     }
+    // Synchronous writes measured faster than thousands of concurrent async writes here.
     writeFileSync(target, result.html);
-    bytes += Buffer.byteLength(result.html);
+    const size = Buffer.byteLength(result.html);
+    bytes += size;
+    if (!result.ok) failures.push(result.error);
+    else if (units) rendered.push({ path: route.path, outputFile: route.outputFile, bytes: size, units });
   }
-  return { pages: routes.length, bytes, failures };
+  return { pages: routes.length, bytes, failures, ...(recorder ? { rendered } : {}) };
 }

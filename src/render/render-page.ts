@@ -2,20 +2,35 @@
  * Stage 4, render: one route in, one HTML document out. Pure apart from
  * calling the templates; used in-process and inside render workers alike.
  */
-import { createElement, type ComponentType } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
-import { toAbsoluteUrl, toUrl } from '../routes/urls.ts';
-import type { ResolvedImage, SiteData, TemplateProps, TemplateSet } from './page-props.ts';
+import type { SiteData, TemplateProps, TemplateSet } from './page-props.ts';
+import { createTemplateProps } from './template-props.ts';
+
+export { createTemplateProps } from './template-props.ts';
 
 export type RenderResult =
   | { ok: true; route: Route; html: string }
   | { ok: false; route: Route; html: string; error: CleansiteError };
 
-export function renderRoute(route: Route, site: SiteData, templates: TemplateSet): RenderResult {
+type Template = ComponentType<TemplateProps>;
+
+/**
+ * Calls the page template from inside a root component instead of handing
+ * React the props: createElement() would copy every prop, and the page
+ * cache counts each read of the props as something the page depends on.
+ */
+function PageRoot({ template, props }: { template: Template; props: TemplateProps }): ReactNode {
+  const isClass = Boolean((template as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent);
+  return isClass ? createElement(template, props) : (template as (props: TemplateProps) => ReactNode)(props);
+}
+
+/** `props` defaults to the plain template props; the page cache passes recording ones. */
+export function renderRoute(route: Route, site: SiteData, templates: TemplateSet, props?: TemplateProps): RenderResult {
   try {
-    const template = templates[route.template] as ComponentType<TemplateProps> | undefined;
+    const template = templates[route.template] as Template | undefined;
     if (!template) {
       throw new CleansiteError({
         code: 'TEMPLATE_MISSING',
@@ -23,8 +38,8 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
         location: { file: route.source },
       });
     }
-    const props = createTemplateProps(route, site);
-    return { ok: true, route, html: `<!DOCTYPE html>${renderToStaticMarkup(createElement(template, props))}` };
+    const element = createElement(PageRoot, { template, props: props ?? createTemplateProps(route, site) });
+    return { ok: true, route, html: `<!DOCTYPE html>${renderToStaticMarkup(element)}` };
   } catch (thrown) {
     const error = thrown instanceof CleansiteError
       ? thrown
@@ -37,55 +52,6 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
         });
     return { ok: false, route, html: renderErrorScreen(route, site, error), error };
   }
-}
-
-const routeIndexes = new WeakMap<SiteData, ReadonlySet<string>>();
-
-/** The set of routable paths, built once per SiteData rather than once per page. */
-function routePaths(site: SiteData): ReadonlySet<string> {
-  let paths = routeIndexes.get(site);
-  if (!paths) {
-    paths = new Set(site.routes.map((candidate) => candidate.path));
-    routeIndexes.set(site, paths);
-  }
-  return paths;
-}
-
-export function createTemplateProps(route: Route, site: SiteData): TemplateProps {
-  const routesByPath = routePaths(site);
-  const { content } = site;
-  const entry = route.entry.kind === 'page' ? content.pages[route.entry.index]
-    : route.entry.kind === 'service' ? content.services[route.entry.index]
-    : route.entry.kind === 'location' ? content.locations[route.entry.index]
-    : null;
-  return {
-    ...site,
-    route,
-    entry,
-    href(path: string): string {
-      const [pathname = '', fragment] = path.split('#');
-      if (!routesByPath.has(pathname)) {
-        throw new CleansiteError({
-          code: 'UNKNOWN_ROUTE',
-          message: `${route.path} links to ${path}, which is not a page of this site`,
-          location: { file: route.source },
-        });
-      }
-      return toUrl(pathname) + (fragment ? `#${fragment}` : '');
-    },
-    absoluteUrl: (path: string) => toAbsoluteUrl(site.baseUrl, path),
-    image(src: string): ResolvedImage {
-      const image = site.images[src];
-      if (!image) {
-        throw new CleansiteError({
-          code: 'IMAGE_MISSING',
-          message: `${route.path} uses the image ${src}, which is not in public/`,
-          location: { file: route.source },
-        });
-      }
-      return image;
-    },
-  };
 }
 
 const escapeHtml = (text: string) =>

@@ -3,7 +3,8 @@
  * renders and writes the batches of routes it is sent.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { CleansiteError } from '../core/errors.ts';
+import { createUnitRecorder } from '../cache/record-units.ts';
+import type { CleansiteError } from '../core/errors.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
 import { renderBatch } from './render-batch.ts';
@@ -13,13 +14,14 @@ const init = workerData as WorkerInit;
 const site: SiteData = init.site;
 const templates = await importTemplates(init.templatesModule);
 const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
+const recorder = init.recordUnits ? createUnitRecorder(site) : undefined;
 
 parentPort!.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     const routes = request.paths.map((path) => routesByPath.get(path)!);
-    const result = renderBatch(routes, site, templates, request.outDir);
-    reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError) };
+    const result = renderBatch(routes, site, templates, request.outDir, { recorder });
+    reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError), rendered: result.rendered };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,0 +1,83 @@
+/**
+ * Runs a command and measures its wall time and the peak resident memory of
+ * its whole process tree (the CLI, its worker threads, and children such as
+ * esbuild's service process), read from /proc every few milliseconds:
+ * the peak of the summed VmRSS, and never less than any one process's own
+ * high-water mark (VmHWM), which catches peaks between two samples.
+ * Linux only; elsewhere the memory column is left empty.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+const SAMPLE_MS = 5;
+const hasProc = existsSync('/proc/self/status');
+
+/** Resolves { ms, peakRssBytes, code, stdout, stderr }; rejects only when the command cannot start. */
+export function measureCommand(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    const highWater = new Map();
+    let peakSum = 0;
+    const sample = () => {
+      if (!hasProc) return;
+      let sum = 0;
+      for (const pid of processTree(child.pid)) {
+        const memory = readMemory(pid);
+        if (!memory) continue;
+        sum += memory.rss;
+        highWater.set(pid, Math.max(highWater.get(pid) ?? 0, memory.hwm));
+      }
+      peakSum = Math.max(peakSum, sum);
+    };
+    const timer = setInterval(sample, SAMPLE_MS);
+    sample();
+    child.once('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      const ms = performance.now() - started;
+      clearInterval(timer);
+      const peakRssBytes = hasProc ? Math.max(peakSum, ...highWater.values(), 0) : undefined;
+      child.once('close', () => resolve({ ms, peakRssBytes, code, stdout, stderr }));
+    });
+  });
+}
+
+function processTree(root) {
+  const pids = [root];
+  for (let index = 0; index < pids.length; index++) {
+    const pid = pids[index];
+    let tasks;
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ')) {
+          if (child.trim()) pids.push(Number(child));
+        }
+      } catch {
+        // The task ended between the listing and the read.
+      }
+    }
+  }
+  return pids;
+}
+
+function readMemory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+  } catch {
+    return undefined;
+  }
+}

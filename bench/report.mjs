@@ -1,0 +1,28 @@
+/** The benchmark's table, in plain text (also pasted into the README). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function formatTable(sites) {
+  const header = ['site', 'pages', 'build', 'wall (median)', 'pages/s', 'peak RSS', 'runs'];
+  const rows = [];
+  for (const site of sites) {
+    for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ['bare render loop', site.bare]]) {
+      rows.push([
+        site.name,
+        site.pages.toLocaleString('en-AU'),
+        label,
+        `${figures.seconds.toFixed(2)} s`,
+        Math.round(figures.pagesPerSecond).toLocaleString('en-AU'),
+        figures.peakRssMB === undefined ? '-' : `${Math.round(figures.peakRssMB)} MB`,
+        figures.allSeconds.map((value) => value.toFixed(2)).join(' / '),
+      ]);
+    }
+    rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
+  }
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;
+  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+/**
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra]
+ *
+ * Builds the committed site and synthetic sites of N location pages (the
+ * real content with its locations replaced by N generated ones of the same
+ * shape, the real templates and public files) with the cleansite CLI in a
+ * child process, and measures for each, as the median of --runs runs:
+ *   cold  no caches and no previous output (the image cache is kept warm)
+ *   warm  again, nothing changed
+ *   edit  after a real edit to one location file (a sentence appended)
+ *   bare  the bare render loop (bench/bare-loop.tsx) on the same pages
+ * Wall time, pages per second and the peak resident memory of the process
+ * tree. Prints a table, checks the targets of issue 7, runs the other
+ * bench/*-bench.mjs (watch, images) unless --no-extra and includes their
+ * figures, and writes bench/results.json.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editFile, generateSite } from './generate-site.mjs';
+import { measureCommand } from './measure-process.mjs';
+import { prepareTools } from './prepare-tools.mjs';
+import { formatTable, median } from './report.mjs';
+import { runExtraBenches } from './extra-benches.mjs';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = parseArgs(process.argv.slice(2));
+/** 2026-11-20 in Brisbane: every build is stamped with the same date. */
+const SOURCE_DATE_EPOCH = '1795140000';
+const BUILD_DATE = '2026-11-20';
+
+const templatesDir = path.resolve(args.templates ?? (existsSync(path.join(packageRoot, 'templates', 'index.tsx')) ? path.join(packageRoot, 'templates') : path.join(packageRoot, 'test', 'fixtures', 'basic-site', 'templates')));
+const contentDir = path.join(packageRoot, 'content');
+const publicDir = path.join(packageRoot, 'public');
+const outRoot = path.resolve(args.outRoot ?? os.tmpdir());
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+
+log(`cleansite bench: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}, output under ${outRoot} (${fileSystemOf(outRoot)}), ${args.runs} runs each, load average ${loadBefore.map((value) => value.toFixed(1)).join(' ')}`);
+log(`templates: ${path.relative(packageRoot, templatesDir) || '.'}`);
+
+const tools = await prepareTools(packageRoot, templatesDir);
+const workDirs = [];
+const results = { machine: machineInfo(), startedAt: startedAt.toISOString(), runs: args.runs, outRoot, templates: path.relative(packageRoot, templatesDir), sites: [], extra: {} };
+
+try {
+  const sites = [
+    ...(args.committed ? [{ name: 'committed site', locations: undefined }] : []),
+    ...args.sizes.map((size) => ({ name: `${size.toLocaleString('en-AU')} locations`, locations: size })),
+  ];
+  for (const site of sites) results.sites.push(await benchSite(site));
+  if (args.extra) results.extra = runExtraBenches(packageRoot, log);
+} finally {
+  results.loadAverage = { before: loadBefore, after: os.loadavg() };
+  log('removing the benchmark folders...');
+  for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+  tools.remove();
+}
+
+results.targets = checkTargets(results.sites);
+const table = formatTable(results.sites);
+process.stdout.write(`\n${table}\n`);
+for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'}  ${target.name}: ${target.actual} (target ${target.limit})`);
+for (const [name, extra] of Object.entries(results.extra)) log(`bench/${name}-bench.mjs: ${extra.failed ? extra.summary : `figures in bench/results.json (extra.${name})`}`);
+log(`load average before ${loadBefore.map((v) => v.toFixed(1)).join(' ')}, after ${results.loadAverage.after.map((v) => v.toFixed(1)).join(' ')}${Math.max(...loadBefore) > os.cpus().length ? ' (the machine was busy: wall times are inflated)' : ''}`);
+results.table = table;
+writeFileSync(path.join(packageRoot, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+log('wrote bench/results.json');
+
+async function benchSite(site) {
+  const work = mkdtempSync(path.join(outRoot, 'cleansite-bench-'));
+  workDirs.push(work);
+  const content = path.join(work, 'content');
+  let editTarget;
+  if (site.locations === undefined) {
+    cpSync(contentDir, content, { recursive: true });
+    editTarget = path.join(content, 'locations', readdirSync(path.join(content, 'locations')).sort()[0]);
+  } else {
+    editTarget = generateSite(contentDir, content, site.locations).at(-1);
+  }
+  // Image variants are shared with the project's cache: encoding them is the image stage's cost, not the render's.
+  mkdirSync(path.join(work, '.cache'), { recursive: true });
+  mkdirSync(path.join(packageRoot, '.cache', 'images'), { recursive: true });
+  symlinkSync(path.join(packageRoot, '.cache', 'images'), path.join(work, '.cache', 'images'), 'dir');
+  const out = path.join(work, 'dist');
+  const bareOut = path.join(work, 'bare');
+  const trash = path.join(work, 'trash');
+  mkdirSync(trash);
+  // NODE_ENV unset, as in a terminal: the CLI picks React's production build itself.
+  const env = { ...process.env, SOURCE_DATE_EPOCH };
+  delete env.NODE_ENV;
+  const cliArgs = [tools.cli, 'build', '--content', content, '--templates', templatesDir, '--public', publicDir, '--out', out, '--quiet'];
+  const runCli = async (label) => {
+    const result = await measureCommand(process.execPath, cliArgs, { cwd: work, env });
+    if (result.code !== 0) throw new Error(`${site.name}, ${label}: the build failed (exit ${result.code})\n${result.stderr}`);
+    return result;
+  };
+  // Moved aside, not deleted, before a cold run: deleting thousands of files is slow and not part of a build.
+  const moveAside = (dir) => { if (existsSync(dir)) renameSync(dir, path.join(trash, `${path.basename(dir)}-${Date.now()}-${Math.random().toString(36).slice(2)}`)); };
+  const resetCaches = () => {
+    for (const name of ['content', 'pages', 'steps', 'templates']) rmSync(path.join(work, '.cache', name), { recursive: true, force: true });
+    moveAside(out);
+  };
+
+  log(`${site.name}: warming up (first build: compiles the templates, fills the image cache if it is empty)`);
+  await runCli('warm-up');
+  const pages = countPages(out);
+  const assets = readdirSync(path.join(out, 'assets'));
+  const cssUrl = `/assets/${assets.find((name) => name.endsWith('.css')) ?? ''}`;
+  const jsUrl = `/assets/${assets.find((name) => name.endsWith('.js')) ?? ''}`;
+  const samples = { cold: [], warm: [], edit: [], bare: [] };
+  for (let run = 1; run <= args.runs; run++) {
+    resetCaches();
+    samples.cold.push(await runCli('cold'));
+    samples.warm.push(await runCli('warm'));
+    editFile(editTarget, run);
+    samples.edit.push(await runCli('edit'));
+    moveAside(bareOut);
+    const bare = await measureCommand(process.execPath, [tools.bareLoop, content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
+    if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
+    samples.bare.push(bare);
+    log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}, bare ${seconds(bare.ms)}`);
+  }
+  const summary = (list) => ({
+    seconds: median(list.map((sample) => sample.ms)) / 1000,
+    pagesPerSecond: pages / (median(list.map((sample) => sample.ms)) / 1000),
+    peakRssMB: list[0].peakRssBytes === undefined ? undefined : median(list.map((sample) => sample.peakRssBytes)) / 2 ** 20,
+    allSeconds: list.map((sample) => sample.ms / 1000),
+  });
+  const result = {
+    name: site.name,
+    pages,
+    cold: summary(samples.cold),
+    warm: summary(samples.warm),
+    edit: summary(samples.edit),
+    bare: summary(samples.bare),
+    sameHtmlAsBareLoop: compareOutputs(out, bareOut),
+  };
+  result.overhead = result.cold.seconds / result.bare.seconds;
+  return result;
+}
+
+function countPages(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile() && entry.name.endsWith('.html')) count++;
+  return count;
+}
+
+/** How many of the bare loop's pages are byte-identical to cleansite's (a check that both did the same work). */
+function compareOutputs(ours, bare) {
+  let same = 0;
+  let total = 0;
+  for (const entry of readdirSync(bare, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    total++;
+    const relative = path.relative(bare, path.join(entry.parentPath, entry.name));
+    try {
+      if (readFileSync(path.join(ours, relative)).equals(readFileSync(path.join(bare, relative)))) same++;
+    } catch {
+      // Missing in cleansite's output: counted as different.
+    }
+  }
+  return `${same}/${total}`;
+}
+
+function checkTargets(sites) {
+  const targets = [];
+  const find = (name) => sites.find((site) => site.name === name);
+  const committed = find('committed site');
+  const big = sites.find((site) => site.name.startsWith('10,000'));
+  if (committed) targets.push({ name: 'committed site, cold build', limit: '<= 0.5 s', actual: `${committed.cold.seconds.toFixed(2)} s`, met: committed.cold.seconds <= 0.5 });
+  if (big) {
+    targets.push({ name: '10,000 pages, cold', limit: '>= 2,000 pages/s', actual: `${Math.round(big.cold.pagesPerSecond)} pages/s`, met: big.cold.pagesPerSecond >= 2000 });
+    if (big.cold.peakRssMB !== undefined) targets.push({ name: '10,000 pages, cold, peak RSS', limit: '<= 300 MB', actual: `${Math.round(big.cold.peakRssMB)} MB`, met: big.cold.peakRssMB <= 300 });
+    targets.push({ name: '10,000 pages, warm, no change', limit: '<= 1.5 s', actual: `${big.warm.seconds.toFixed(2)} s`, met: big.warm.seconds <= 1.5 });
+    targets.push({ name: '10,000 pages, overhead vs bare loop', limit: '<= 1.3x', actual: `${big.overhead.toFixed(2)}x`, met: big.overhead <= 1.3 });
+  }
+  return targets;
+}
+
+function parseArgs(argv) {
+  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, outRoot: undefined, templates: undefined };
+  for (let index = 0; index < argv.length; index++) {
+    const flag = argv[index];
+    const value = () => {
+      const next = argv[++index];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--sizes') options.sizes = value().split(',').map((size) => Number(size.trim())).filter((size) => Number.isInteger(size) && size > 0);
+    else if (flag === '--runs') options.runs = Math.max(1, Number(value()) || 1);
+    else if (flag === '--out-root') options.outRoot = value();
+    else if (flag === '--templates') options.templates = value();
+    else if (flag === '--no-committed') options.committed = false;
+    else if (flag === '--no-extra') options.extra = false;
+    else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra)`);
+  }
+  return options;
+}
+
+function machineInfo() {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    outRootFileSystem: fileSystemOf(outRoot),
+  };
+}
+
+function fileSystemOf(dir) {
+  try {
+    const mounts = readFileSync('/proc/mounts', 'utf8').split('\n').map((line) => line.split(' ')).filter((fields) => fields.length > 2);
+    const real = path.resolve(dir);
+    const mount = mounts.filter(([, point]) => real === point || real.startsWith(point.endsWith('/') ? point : `${point}/`)).sort((a, b) => b[1].length - a[1].length)[0];
+    return mount ? `${mount[2]} on ${mount[1]}` : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}

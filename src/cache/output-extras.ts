@@ -1,0 +1,41 @@
+/**
+ * Everything the output holds besides pages (public files, stylesheet,
+ * script, image variants, sitemap.xml, robots.txt), described by size and
+ * what each was made from. When the pages and these are all as the
+ * previous build left them, the output folder is already right and the
+ * build leaves it alone, which is atomic by definition.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ExtraFile {
+  /** Path in the output folder. */
+  file: string;
+  bytes: number;
+  /** What the file was made from: a content hash or a source stamp. */
+  identity: string;
+}
+
+/** `salt` stands for the code that derives further files from these (_headers, _redirects). */
+export function describeExtras(files: ExtraFile[], salt: string): Record<string, string> {
+  const described: Record<string, string> = { '#code': salt };
+  for (const file of [...files].sort((a, b) => (a.file < b.file ? -1 : 1))) described[file.file] = `${file.bytes}:${file.identity}`;
+  return described;
+}
+
+export function extrasUnchanged(previous: Record<string, string> | undefined, current: Record<string, string>, outDir: string): boolean {
+  if (!previous) return false;
+  const keys = Object.keys(current);
+  if (keys.length !== Object.keys(previous).length) return false;
+  for (const key of keys) {
+    if (previous[key] !== current[key]) return false;
+    if (key.startsWith('#')) continue;
+    const bytes = Number(current[key]!.split(':', 1)[0]);
+    try {
+      if (statSync(path.join(outDir, key)).size !== bytes) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,115 @@
+/**
+ * Records which parts of the site data a page's render reads, so the page
+ * cache can tell, on the next build, whether anything the page showed has
+ * changed. The data is split into units: each content kind (`content.locations`),
+ * each navigation list, the route table, the image table, the asset URLs,
+ * the build date and base URL, the page's own route and entry, and one unit
+ * per internal link target (`href:/contact`) and per image (`image:/images/x.jpg`).
+ *
+ * Reads are caught at the top of the props only (a handful of proxy traps
+ * per page): a template that loops over every location costs no more than
+ * without the recorder, and depends on the whole list, which is exactly
+ * what it showed. Templates are pure functions of their props, so equal
+ * units mean equal HTML.
+ */
+import type { Route } from '../routes/route-table.ts';
+import type { SiteData, TemplateProps } from '../render/page-props.ts';
+import { createTemplateProps } from '../render/template-props.ts';
+
+export interface UnitRecorder {
+  /** Template props for `route` whose reads are recorded until takeUnits(). */
+  propsFor(route: Route): TemplateProps;
+  /** The units read since propsFor(), sorted; starts a new record. */
+  takeUnits(): string[];
+}
+
+/** Props keys that are one unit each; `content` and `navigation` are split per key, the helpers record per call. */
+const TOP_LEVEL_UNITS: Record<string, string | null> = {
+  content: null,
+  navigation: null,
+  href: null,
+  absoluteUrl: null,
+  image: null,
+  routes: 'routes',
+  images: 'images',
+  assets: 'assets',
+  buildDate: 'buildDate',
+  baseUrl: 'baseUrl',
+  route: 'route',
+  entry: 'entry',
+};
+
+export function createUnitRecorder(site: SiteData): UnitRecorder {
+  let read = new Set<string>();
+  const record = (unit: string) => read.add(unit);
+  const content = recordByKey(site.content, 'content.', record);
+  const navigation = recordByKey(site.navigation, 'navigation.', record);
+
+  return {
+    propsFor(route) {
+      read = new Set();
+      // What renderRoute itself reads: which template draws the page.
+      record('route');
+      const plain = createTemplateProps(route, site);
+      const props: TemplateProps = {
+        ...plain,
+        content,
+        navigation,
+        href(path) {
+          record(`href:${path.split('#')[0] ?? ''}`);
+          return plain.href(path);
+        },
+        absoluteUrl(path) {
+          record('baseUrl');
+          return plain.absoluteUrl(path);
+        },
+        image(src) {
+          record(`image:${src}`);
+          return plain.image(src);
+        },
+      };
+      return new Proxy(props, {
+        get(target, key) {
+          if (typeof key === 'string') recordTopLevel(key, record);
+          return target[key as keyof TemplateProps];
+        },
+        has(target, key) {
+          if (typeof key === 'string') recordTopLevel(key, record);
+          return key in target;
+        },
+        ownKeys(target) {
+          for (const key of Object.keys(target)) recordTopLevel(key, record);
+          return Reflect.ownKeys(target);
+        },
+      });
+    },
+    takeUnits() {
+      const units = [...read].sort();
+      read = new Set();
+      return units;
+    },
+  };
+}
+
+function recordTopLevel(key: string, record: (unit: string) => void): void {
+  const unit = key in TOP_LEVEL_UNITS ? TOP_LEVEL_UNITS[key] : `site.${key}`;
+  if (unit) record(unit);
+}
+
+/** A read-through view of `object` that records `${prefix}${key}` for every key read. */
+function recordByKey<T extends object>(object: T, prefix: string, record: (unit: string) => void): T {
+  return new Proxy(object, {
+    get(target, key) {
+      if (typeof key === 'string') record(prefix + key);
+      return target[key as keyof T];
+    },
+    has(target, key) {
+      if (typeof key === 'string') record(prefix + key);
+      return key in target;
+    },
+    ownKeys(target) {
+      for (const key of Object.keys(target)) record(prefix + key);
+      return Reflect.ownKeys(target);
+    },
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The value of each unit of site data (see record-units.ts) in this build,
+ * as a short string: equal strings mean equal data. Content entries are
+ * identified by the fingerprint of the file they came from (its path and
+ * bytes, see content-cache.ts), so a list of 10,000 locations is hashed
+ * from 10,000 short strings, not re-serialised. Everything else is hashed
+ * from its JSON. Site-wide units are computed once per build.
+ */
+import { createHash } from 'node:crypto';
+import type { Route } from '../routes/route-table.ts';
+import type { SiteData } from '../render/page-props.ts';
+import { entryOf, routePaths } from '../render/template-props.ts';
+
+export interface UnitValues {
+  /** The unit's value for a page of `route`; undefined for a unit this version does not know. */
+  valueOf(unit: string, route: Route): string | undefined;
+  /** The cache key of one page: its output file and the values of the units it read. */
+  pageKey(route: Route, units: readonly string[]): string | undefined;
+}
+
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 32);
+}
+
+/**
+ * `fingerprints` maps an entry's `file` to the fingerprint of its source;
+ * entries without one are hashed from their JSON. `salt` covers everything
+ * outside the site data that shapes the HTML (code and template bundle).
+ */
+export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<string, string>, salt: string): UnitValues {
+  const global = new Map<string, string | undefined>();
+  const paths = routePaths(site);
+
+  const jsonHash = (value: unknown) => hashText(JSON.stringify(value) ?? 'undefined');
+  const entryValue = (entry: unknown): string => {
+    if (entry === null || entry === undefined) return String(entry);
+    const file = (entry as { file?: unknown }).file;
+    return (typeof file === 'string' ? fingerprints.get(file) : undefined) ?? jsonHash(entry);
+  };
+  const contentValue = (key: string): string => {
+    const value = (site.content as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) return hashText(value.map(entryValue).join('\n'));
+    return entryValue(value);
+  };
+
+  const computeGlobal = (unit: string): string | undefined => {
+    if (unit.startsWith('href:')) return paths.has(unit.slice(5)) ? '1' : '0';
+    if (unit.startsWith('image:')) return jsonHash(site.images[unit.slice(6)] ?? null);
+    if (unit.startsWith('content.')) return contentValue(unit.slice(8));
+    if (unit.startsWith('navigation.')) return jsonHash((site.navigation as unknown as Record<string, unknown>)[unit.slice(11)]);
+    if (unit.startsWith('site.')) return jsonHash((site as unknown as Record<string, unknown>)[unit.slice(5)]);
+    switch (unit) {
+      case 'routes': return jsonHash(site.routes);
+      case 'images': return jsonHash(site.images);
+      case 'assets': return jsonHash(site.assets);
+      case 'buildDate': return JSON.stringify(site.buildDate);
+      case 'baseUrl': return JSON.stringify(site.baseUrl);
+      default: return undefined;
+    }
+  };
+
+  const valueOf = (unit: string, route: Route): string | undefined => {
+    if (unit === 'route') return jsonHash(route);
+    if (unit === 'entry') return entryValue(entryOf(route, site));
+    if (!global.has(unit)) global.set(unit, computeGlobal(unit));
+    return global.get(unit);
+  };
+
+  return {
+    valueOf,
+    pageKey(route, units) {
+      const parts = [salt, route.outputFile];
+      for (const unit of units) {
+        const value = valueOf(unit, route);
+        if (value === undefined) return undefined;
+        parts.push(`${unit}=${value}`);
+      }
+      return hashText(parts.join('\n'));
+    },
+  };
+}

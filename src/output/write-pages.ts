@@ -1,0 +1,80 @@
+/**
+ * Puts every page into the staging folder: pages the page cache vouches for
+ * are hard-linked from the previous output, the rest are rendered (in
+ * worker threads when there are many) and remembered with their cache key.
+ */
+import { availableParallelism } from 'node:os';
+import type { PageCache, ReusablePage } from '../cache/page-cache.ts';
+import type { UnitValues } from '../cache/unit-values.ts';
+import type { CleansiteError } from '../core/errors.ts';
+import type { SiteData } from '../render/page-props.ts';
+import { createRenderPool } from '../render/render-pool.ts';
+import type { Route } from '../routes/route-table.ts';
+import type { Staging } from './staging.ts';
+
+/**
+ * Below this many pages to render, one thread is faster: a worker costs
+ * about 0.25 s of start-up (React, the templates, a copy of the site data)
+ * on this class of machine, which rendering 400 pages on a second core
+ * does not win back. See the Performance section of the README.
+ */
+export const PARALLEL_THRESHOLD = 400;
+
+export interface WritePagesOptions {
+  site: SiteData;
+  templatesModule: string;
+  staging: Staging;
+  reuse: ReusablePage[];
+  render: Route[];
+  /** Render threads in all, the calling thread included; default one per core for many pages, else 1. */
+  jobs?: number;
+  /** Where reused and rendered pages are remembered, with their keys; absent without a cache. */
+  cache?: { pages: PageCache; values: UnitValues };
+  time: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+}
+
+export interface WrittenPages {
+  bytes: number;
+  reused: number;
+  rendered: number;
+  failures: CleansiteError[];
+}
+
+export async function writePages(options: WritePagesOptions): Promise<WrittenPages> {
+  const { staging, cache } = options;
+  let bytes = 0;
+  let reused = 0;
+  const render = [...options.render];
+  for (const page of options.reuse) {
+    if (!staging.link(page.outputFile, page.from)) {
+      render.push(page.route);
+      continue;
+    }
+    cache?.pages.remember(page.route.path, page);
+    bytes += page.bytes;
+    reused++;
+  }
+  if (render.length === 0) return { bytes, reused, rendered: 0, failures: [] };
+
+  const threads = options.jobs ?? (render.length >= PARALLEL_THRESHOLD ? availableParallelism() : 1);
+  const pool = await options.time(`start ${threads} render thread${threads === 1 ? '' : 's'}`, () => createRenderPool({
+    templatesModule: options.templatesModule,
+    site: options.site,
+    threads: Math.max(0, threads - 1),
+    useCallingThread: true,
+    recordUnits: cache !== undefined,
+  }));
+  try {
+    const result = await options.time(`render ${render.length} pages`, () => pool.render(render, staging.dir));
+    if (cache) {
+      const routes = new Map(render.map((route) => [route.path, route]));
+      for (const page of result.rendered ?? []) {
+        const key = cache.values.pageKey(routes.get(page.path)!, page.units);
+        if (key) cache.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key, units: page.units });
+      }
+    }
+    return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
+  } finally {
+    await pool.close();
+  }
+}

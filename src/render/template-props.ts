@@ -1,0 +1,64 @@
+/**
+ * The props every template receives for one route: the site data, the
+ * route, its content entry and three helpers. No React here, so modules
+ * that only build props (the page cache's recorder, watch mode) do not load
+ * react-dom.
+ */
+import { CleansiteError } from '../core/errors.ts';
+import type { Route } from '../routes/route-table.ts';
+import { toAbsoluteUrl, toUrl } from '../routes/urls.ts';
+import type { ResolvedImage, SiteData, TemplateProps } from './page-props.ts';
+
+const routeIndexes = new WeakMap<SiteData, ReadonlySet<string>>();
+
+/** The set of routable paths, built once per SiteData rather than once per page. */
+export function routePaths(site: SiteData): ReadonlySet<string> {
+  let paths = routeIndexes.get(site);
+  if (!paths) {
+    paths = new Set(site.routes.map((candidate) => candidate.path));
+    routeIndexes.set(site, paths);
+  }
+  return paths;
+}
+
+/** The content entry a route renders, or null for routes without one (404). */
+export function entryOf(route: Route, site: SiteData): unknown {
+  const { content } = site;
+  const { entry } = route;
+  return entry.kind === 'page' ? content.pages[entry.index]
+    : entry.kind === 'service' ? content.services[entry.index]
+    : entry.kind === 'location' ? content.locations[entry.index]
+    : null;
+}
+
+export function createTemplateProps(route: Route, site: SiteData): TemplateProps {
+  const routesByPath = routePaths(site);
+  return {
+    ...site,
+    route,
+    entry: entryOf(route, site),
+    href(path: string): string {
+      const [pathname = '', fragment] = path.split('#');
+      if (!routesByPath.has(pathname)) {
+        throw new CleansiteError({
+          code: 'UNKNOWN_ROUTE',
+          message: `${route.path} links to ${path}, which is not a page of this site`,
+          location: { file: route.source },
+        });
+      }
+      return toUrl(pathname) + (fragment ? `#${fragment}` : '');
+    },
+    absoluteUrl: (path: string) => toAbsoluteUrl(site.baseUrl, path),
+    image(src: string): ResolvedImage {
+      const image = site.images[src];
+      if (!image) {
+        throw new CleansiteError({
+          code: 'IMAGE_MISSING',
+          message: `${route.path} uses the image ${src}, which is not in public/`,
+          location: { file: route.source },
+        });
+      }
+      return image;
+    },
+  };
+}
