@@ -13,15 +13,32 @@ import { slugify } from '../routes/urls.ts';
 
 type Entry = Record<string, unknown> & EntryMeta;
 
+/** One file's validated entry, as validateSource() made it. */
+export interface ValidatedEntry {
+  kind: ContentKind;
+  entry: Entry;
+}
+
 export function validateContent(sources: SourceFile[], parseErrors: CleansiteError[] = []): SiteContent {
   const errors = [...parseErrors];
-  const byKind = new Map<ContentKind, Entry[]>();
-  for (const kind of Object.keys(contentKinds) as ContentKind[]) byKind.set(kind, []);
-
+  const validated: ValidatedEntry[] = [];
   for (const source of sources) {
     const entry = validateSource(source, errors);
-    if (entry) byKind.get(source.kind)!.push(entry);
+    if (entry) validated.push({ kind: source.kind, entry });
   }
+  return assembleContent(validated, errors);
+}
+
+/**
+ * Sorts validated entries into SiteContent; throws every collected error.
+ * Separate from validateContent() so a cache of validated entries (src/cache/)
+ * assembles them exactly the same way.
+ */
+export function assembleContent(validated: ValidatedEntry[], collectedErrors: CleansiteError[] = []): SiteContent {
+  const errors = [...collectedErrors];
+  const byKind = new Map<ContentKind, Entry[]>();
+  for (const kind of Object.keys(contentKinds) as ContentKind[]) byKind.set(kind, []);
+  for (const { kind, entry } of validated) byKind.get(kind)!.push(entry);
 
   const sites = byKind.get('site')!;
   if (sites.length === 0 && !errors.some((error) => error.location?.file.endsWith('site.md'))) {
