@@ -22,7 +22,18 @@ function sourceStamp(dir) {
   return `${newest}:${count}`;
 }
 
-const stamp = sourceStamp(sourceDir);
+const EXTERNAL_PACKAGES = ['react', 'react-dom', 'esbuild', 'lightningcss', 'sharp', 'chokidar', 'fsevents'];
+// Bundled CommonJS needs `require` for Node's built-ins. js-yaml (under gray-matter) also
+// asks it for esprima, only to support YAML's executable !!js/function tag, which the
+// safe loader gray-matter uses never allows: refusing it skips parsing ~300 KB per run.
+const REQUIRE_BANNER = [
+  "import { createRequire as __cleansiteCreateRequire } from 'node:module';",
+  'const __cleansiteRequire = __cleansiteCreateRequire(import.meta.url);',
+  "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not loaded'); return __cleansiteRequire(id); }, __cleansiteRequire);",
+].join(' ');
+// Part of the stamp, so a change to how the CLI is compiled recompiles it.
+const COMPILE_SETTINGS = `external:${EXTERNAL_PACKAGES.join(',')}:${REQUIRE_BANNER.length}`;
+const stamp = `${sourceStamp(sourceDir)}:${COMPILE_SETTINGS}`;
 if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
   const esbuild = await import('esbuild');
   mkdirSync(outDir, { recursive: true });
@@ -37,7 +48,11 @@ if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // Pure-JS dependencies are bundled: one parsed file instead of hundreds of resolved
+    // and compiled modules saves ~0.2 s of CPU per run. Native packages stay external,
+    // and so does React, which the compiled templates import from node_modules too.
+    external: EXTERNAL_PACKAGES,
+    banner: { js: REQUIRE_BANNER },
     sourcemap: 'linked',
     logLevel: 'warning',
     outExtension: { '.js': '.mjs' },
