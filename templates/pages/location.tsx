@@ -15,7 +15,7 @@ import { PageLayout } from '../layout/page-layout.tsx';
 export function LocationPage(props: TemplateProps<Location>): ReactElement {
   const { entry: location, content, route } = props;
   const image = location.image ?? content.site.defaultImage;
-  const nearby = content.locations.filter((other) => other.region === location.region && other.slug !== location.slug).slice(0, 8);
+  const nearby = findNearby(content.locations, location, 8);
   const business = buildLocalBusiness(props, { url: props.absoluteUrl(route.path), description: location.description, imagePath: image.src });
   return (
     <PageLayout page={props} head={<JsonLd data={business} />}>
@@ -62,4 +62,18 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
       />
     </PageLayout>
   );
+}
+
+/**
+ * The first `count` other locations of the same region, in content order.
+ * Stops as soon as it has them: filtering the whole list on every location
+ * page made a site of N locations cost N x N comparisons.
+ */
+function findNearby(locations: Location[], location: Location, count: number): Location[] {
+  const nearby: Location[] = [];
+  for (const other of locations) {
+    if (nearby.length === count) break;
+    if (other.region === location.region && other.slug !== location.slug) nearby.push(other);
+  }
+  return nearby;
 }
