@@ -42,18 +42,17 @@ async function fullyVisibleSlides(track: Locator): Promise<number[]> {
   });
 }
 
-/** Index of the slide aligned with the track's start edge, once any scrolling has settled. */
-async function firstSlide(page: Page, track: Locator): Promise<number> {
-  await page.waitForFunction((element) => {
-    const state = element as HTMLElement & { lastLeft?: number };
-    const settled = state.lastLeft === element.scrollLeft;
-    state.lastLeft = element.scrollLeft;
-    return settled;
-  }, await track.elementHandle(), { polling: 50 });
+/** Index of the slide aligned with the track's start edge (-1 while none is, e.g. mid-scroll). */
+async function slideAtStart(track: Locator): Promise<number> {
   return track.evaluate((element) => {
     const start = element.getBoundingClientRect().left;
     return [...element.children].findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - start) <= 1);
   });
+}
+
+/** Waits (a smooth scroll takes a moment) for the carousel to come to rest with slide `index` at its start. */
+async function expectSlideAtStart(track: Locator, index: number): Promise<void> {
+  await expect.poll(() => slideAtStart(track), { timeout: 3_000, interval: 50 }).toBe(index);
 }
 
 describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
@@ -150,7 +149,7 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
     it(`shows ${SLIDES_PER_VIEW[viewport]} whole slide(s) at a time, aligned to the start`, async () => {
       await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
       expect(await fullyVisibleSlides(track)).toEqual(Array.from({ length: SLIDES_PER_VIEW[viewport] }, (_, index) => index));
-      expect(await firstSlide(page, track)).toBe(0);
+      await expectSlideAtStart(track, 0);
     });
 
     it(viewport === 'small' ? 'has no previous/next buttons on small screens' : 'shows previous and next buttons', async () => {
@@ -163,17 +162,17 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
       await track.focus();
       await page.keyboard.press('ArrowRight');
-      expect(await firstSlide(page, track)).toBe(1);
+      await expectSlideAtStart(track, 1);
       await page.keyboard.press('ArrowLeft');
-      expect(await firstSlide(page, track)).toBe(0);
+      await expectSlideAtStart(track, 0);
       await page.keyboard.press('ArrowLeft');
-      expect(await firstSlide(page, track)).toBe(lastStart);
+      await expectSlideAtStart(track, lastStart);
       expect(await fullyVisibleSlides(track)).toEqual(Array.from({ length: SLIDES_PER_VIEW[viewport] }, (_, index) => lastStart + index));
       await page.keyboard.press('ArrowRight');
-      expect(await firstSlide(page, track)).toBe(0);
+      await expectSlideAtStart(track, 0);
       for (let step = 1; step <= lastStart; step++) {
         await page.keyboard.press('ArrowRight');
-        expect(await firstSlide(page, track)).toBe(step);
+        await expectSlideAtStart(track, step);
       }
       expect(await page.evaluate(() => window.scrollX)).toBe(0);
       // The decorative position dots follow the slides in view.
@@ -185,13 +184,13 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       const lastStart = slideCount - SLIDES_PER_VIEW[viewport];
       await page.goto(session.url('/'));
       await carousel.locator('[data-carousel-next]').click();
-      expect(await firstSlide(page, track)).toBe(1);
+      await expectSlideAtStart(track, 1);
       await carousel.locator('[data-carousel-prev]').click();
-      expect(await firstSlide(page, track)).toBe(0);
+      await expectSlideAtStart(track, 0);
       await carousel.locator('[data-carousel-prev]').click();
-      expect(await firstSlide(page, track)).toBe(lastStart);
+      await expectSlideAtStart(track, lastStart);
       await carousel.locator('[data-carousel-next]').click();
-      expect(await firstSlide(page, track)).toBe(0);
+      await expectSlideAtStart(track, 0);
     });
 
     it('scrolls smoothly only when the visitor has not asked for reduced motion', async () => {
@@ -203,7 +202,7 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       await movingTrack.focus();
       await moving.page.keyboard.press('ArrowRight');
       await moving.page.keyboard.press('ArrowRight');
-      expect(await firstSlide(moving.page, movingTrack)).toBe(2);
+      await expectSlideAtStart(movingTrack, 2);
       await moving.context.close();
     });
   });
