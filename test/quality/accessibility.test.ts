@@ -60,7 +60,9 @@ async function openPage(width: Width, url: string): Promise<Page> {
 async function auditPage(page: Page, label: string): Promise<string[]> {
   await waitForAnimations(page);
   // Legacy mode runs axe in the page itself; the default opens an extra blank page per run to merge frame results, and these pages have no frames.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze();
+  // options() replaces what withTags() set, so the tags go in here; resultTypes skips building the (unused) passes.
+  const results = await new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] }).setLegacyMode(true).analyze();
+  expect(results.toolOptions.runOnly, 'axe ran with other rules than the WCAG 2.1 A/AA tags').toEqual({ type: 'tag', values: WCAG_TAGS });
   return results.violations.flatMap((violation) => violation.nodes.map((node) => {
     const summary = (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).filter(Boolean).join('; ');
     return `${label}: ${violation.id} [${violation.impact}] ${violation.help} at ${node.target.join(' ')}${summary ? ` (${summary})` : ''}`;
@@ -93,6 +95,19 @@ async function openFirstFaq(page: Page): Promise<void> {
 }
 
 describe('Accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  it('reports WCAG violations, and only those, on a page made to fail', async () => {
+    const page = await newPage(375);
+    try {
+      // A missing alt is WCAG 1.1.1; content outside landmarks is only an axe best practice, so it must not count.
+      await page.setContent('<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><p>outside any landmark</p><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1"></main></body></html>');
+      const problems = await auditPage(page, 'fixture');
+      expect(problems.map((problem) => problem.split(' ')[1])).toEqual(['image-alt']);
+      expect(problems[0]).toMatch(/^fixture: image-alt \[critical\] .+ at img/);
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const width of [375, 1280] as const) {
     it(`finds zero violations on every route at ${width} px`, async () => {
       const urls = site.htmlFiles.map(toPageUrl);
