@@ -1,0 +1,76 @@
+/**
+ * A private copy of the committed content (so tests may edit it) built
+ * in-process with build(), with the real templates and public files. The
+ * project's .cache is shared, as in every other build test: content and
+ * page caches are keyed by content folder and output folder, so nothing
+ * leaks between tests; image variants are reused.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type BuildOptions, type BuildSummary } from '../../../src/build.ts';
+import { reportErrors } from '../../../src/commands/command-support.ts';
+import { resolveBuildDate } from '../../../src/core/format.ts';
+import { createMemoryLogger } from '../../../src/core/logger.ts';
+import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
+
+export interface PerfSite {
+  root: string;
+  contentDir: string;
+  /** Builds into `out` (a folder name under the site's root); `cache: false` is a from-scratch reference build. */
+  build(out: string, options?: Partial<BuildOptions>): Promise<BuildSummary>;
+  edit(relative: string, change: (text: string) => string): void;
+  remove(): void;
+}
+
+export function createPerfSite(): PerfSite {
+  const root = mkdtempSync(path.join(tmpdir(), 'cleansite-perf-'));
+  const contentDir = path.join(root, 'content');
+  cpSync(path.join(PROJECT_ROOT, 'content'), contentDir, { recursive: true });
+  return {
+    root,
+    contentDir,
+    async build(out, options = {}) {
+      const logger = createMemoryLogger();
+      try {
+        return await build({
+          rootDir: PROJECT_ROOT,
+          contentDir,
+          templatesDir: path.join(PROJECT_ROOT, 'templates'),
+          publicDir: path.join(PROJECT_ROOT, 'public'),
+          outDir: path.join(root, out),
+          cacheDir: path.join(PROJECT_ROOT, '.cache'),
+          keepGoing: false,
+          buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }),
+          ...options,
+        }, logger);
+      } catch (error) {
+        reportErrors(error, logger, true);
+        throw new Error(`build into ${out} failed:\n${logger.lines.join('\n')}`, { cause: error });
+      }
+    },
+    edit(relative, change) {
+      const file = path.join(contentDir, relative);
+      writeFileSync(file, change(readFileSync(file, 'utf8')));
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Files that differ between two output folders (missing on either side included). */
+export function differingFiles(a: string, b: string): string[] {
+  const left = listFiles(a);
+  const right = listFiles(b);
+  const all = [...new Set([...left, ...right])].sort();
+  return all.filter((file) => {
+    try {
+      return !readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file)));
+    } catch {
+      return true;
+    }
+  });
+}
+
+export function inodeOf(file: string): number {
+  return statSync(file).ino;
+}
