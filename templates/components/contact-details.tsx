@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { Site } from '../../src/content/schemas.ts';
 import { Icon, hasIcon } from './icon.tsx';
 import { formatOpeningHours } from './opening-hours.ts';
+import { phoneText, telHref } from './phone.ts';
 
 export function ContactDetails({ site, className = 'contact-details' }: { site: Site; className?: string }): ReactElement {
   const socialIcon = site.social.label.toLowerCase();
@@ -10,7 +11,7 @@ export function ContactDetails({ site, className = 'contact-details' }: { site: 
     <ul className={className}>
       <li>
         <Icon name="phone" />
-        <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a>
+        <a href={telHref(site)}>{phoneText(site)}</a>
       </li>
       {site.emails.map((email) => (
         <li key={email}>

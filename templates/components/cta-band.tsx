@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 import { Icon } from './icon.tsx';
+import { phoneText, telHref } from './phone.ts';
 
 export interface CallToAction {
   title: string;
@@ -23,10 +24,10 @@ export function CtaBand({ page, cta, id = 'call-to-action' }: { page: TemplatePr
             {cta.label ?? 'Get Your Free Quote'}
             <Icon name="arrow" />
           </a>
-          <a className="cta-band__phone" href={`tel:${site.phone.e164}`}>
+          <p className="cta-band__phone">
             <Icon name="phone" />
-            <span>or call <strong>{site.phone.display}</strong></span>
-          </a>
+            <span>or call <a href={telHref(site)}>{phoneText(site)}</a></span>
+          </p>
         </div>
       </div>
     </section>

@@ -1,14 +1,16 @@
-/** The fixed floating call button on every page: the phone number as a tel: link. */
+/** The fixed floating call button on every page: the phone number as a tel: link, in its own landmark. */
 import type { ReactElement } from 'react';
 import type { Site } from '../../src/content/schemas.ts';
 import { Icon } from '../components/icon.tsx';
+import { phoneText, telHref } from '../components/phone.ts';
 
 export function CallButton({ site }: { site: Site }): ReactElement {
   return (
-    <a className="call-button" href={`tel:${site.phone.e164}`}>
-      <Icon name="phone" className="call-button__icon" />
-      <span className="visually-hidden">Call {site.name} on </span>
-      <span className="call-button__number">{site.phone.display}</span>
-    </a>
+    <aside aria-label="Call us">
+      <a className="call-button" href={telHref(site)} aria-label={`Call ${site.name} on ${site.phone.display}`}>
+        <Icon name="phone" className="call-button__icon" />
+        <span className="call-button__number">{phoneText(site)}</span>
+      </a>
+    </aside>
   );
 }

@@ -9,6 +9,7 @@ import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
+import { phoneText, telHref } from '../components/phone.ts';
 
 export function ContactPage(props: TemplateProps<Page>): ReactElement {
   const { entry: page, content } = props;
@@ -25,7 +26,7 @@ export function ContactPage(props: TemplateProps<Page>): ReactElement {
             <li className="contact-card contact-card--primary">
               <span className="contact-card__icon"><Icon name="phone" /></span>
               <h3>Call us</h3>
-              <p><a className="contact-card__value" href={`tel:${site.phone.e164}`}>{site.phone.display}</a></p>
+              <p><a className="contact-card__value" href={telHref(site)}>{phoneText(site)}</a></p>
               <p className="contact-card__note">{formatOpeningHours(site)}</p>
             </li>
             <li className="contact-card">

@@ -17,6 +17,7 @@ import { StatList } from '../components/stat-list.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
 import { FaqAccordion } from '../widgets/faq-accordion.tsx';
 import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
+import { phoneText, telHref } from '../components/phone.ts';
 
 export function HomePage(props: TemplateProps<Page>): ReactElement {
   const { entry: page, content, route } = props;
@@ -71,7 +72,7 @@ export function HomePage(props: TemplateProps<Page>): ReactElement {
               <Icon name="phone" className="promise-card__icon" />
               <h3 id="home-talk">Talk to a local team</h3>
               <p>Call us for pricing or to book a free walk-through of your premises.</p>
-              <p className="promise-card__phone"><a href={`tel:${content.site.phone.e164}`}>{content.site.phone.display}</a></p>
+              <p className="promise-card__phone"><a href={telHref(content.site)}>{phoneText(content.site)}</a></p>
               <p className="promise-card__hours">{formatOpeningHours(content.site)}</p>
               <a className="button button--primary" href={props.href('/contact')}>Contact Us</a>
             </aside>

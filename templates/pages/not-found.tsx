@@ -4,6 +4,7 @@ import type { TemplateProps } from '../../src/render/page-props.ts';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
+import { phoneText, telHref } from '../components/phone.ts';
 
 export function NotFoundPage(props: TemplateProps<null>): ReactElement {
   const { route, content } = props;
@@ -16,7 +17,7 @@ export function NotFoundPage(props: TemplateProps<null>): ReactElement {
   return (
     <PageLayout page={props}>
       <PageHero title={route.title} intro={route.description} eyebrow="Error 404">
-        <p className="page-hero__meta">Need a hand? Call us on <a href={`tel:${content.site.phone.e164}`}>{content.site.phone.display}</a>.</p>
+        <p className="page-hero__meta">Need a hand? Call us on <a href={telHref(content.site)}>{phoneText(content.site)}</a>.</p>
       </PageHero>
       <div className="section">
         <div className="container narrow">

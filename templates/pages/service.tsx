@@ -9,6 +9,7 @@ import { PageHero } from '../components/page-hero.tsx';
 import { Picture } from '../components/picture.tsx';
 import { Prose } from '../components/prose.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
+import { phoneText, telHref } from '../components/phone.ts';
 
 export function ServicePage(props: TemplateProps<Service>): ReactElement {
   const { entry: service, content } = props;
@@ -23,7 +24,7 @@ export function ServicePage(props: TemplateProps<Service>): ReactElement {
       >
         <div className="button-row">
           <a className="button button--accent" href={props.href('/contact')}>Get Your Free Quote</a>
-          <a className="button button--outline" href={`tel:${content.site.phone.e164}`}><Icon name="phone" />{content.site.phone.display}</a>
+          <a className="button button--outline" href={telHref(content.site)}><Icon name="phone" />{phoneText(content.site)}</a>
         </div>
       </PageHero>
 

@@ -236,7 +236,7 @@ describe('gallery, contact, FAQ and reviews', () => {
 
   it('/contact/ shows the phone number, e-mail addresses, social link and service areas, and no form', () => {
     const $ = built.page('/contact/');
-    expect($(`main a[href="tel:${config.phone.e164}"]`).first().text()).toBe(config.phone.display);
+    expect($(`main a[href="tel:${config.phone.e164}"]`).first().text()).toBe(config.phone.display.replace(/ /g, '\u00a0'));
     for (const email of config.emails) expect($(`main a[href="mailto:${email}"]`)).toHaveLength(1);
     expect($(`main a[href="${config.social.url}"]`)).toHaveLength(1);
     expect(hrefs($, 'main .area-grid a')).toEqual(READING_A.map((slug) => `/locations/${slug}/`));
