@@ -129,7 +129,7 @@ describe('shared layout on every page', () => {
       expect(inlineScripts, url).toHaveLength(0);
       expect($('[style]'), url).toHaveLength(0);
       expect($('style'), url).toHaveLength(0);
-      const handlers = $('*').filter((_, element) => Object.keys(element.attribs ?? {}).some((name) => name.startsWith('on')));
+      const handlers = $('*').filter((_, element) => Object.keys($(element).attr() ?? {}).some((name) => name.startsWith('on')));
       expect(handlers, url).toHaveLength(0);
       for (const script of $('script[src]').toArray()) expect($(script).attr('defer'), url).toBeDefined();
     }

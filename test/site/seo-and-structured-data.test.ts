@@ -20,7 +20,7 @@ const base = config.baseUrl.replace(/\/$/, '');
 type JsonObject = Record<string, unknown>;
 
 function jsonLd($: CheerioAPI): JsonObject[] {
-  return $('script[type="application/ld+json"]').map((_, element) => JSON.parse($(element).html() ?? '') as JsonObject).get();
+  return $('script[type="application/ld+json"]').toArray().map((element) => JSON.parse($(element).html() ?? '') as JsonObject);
 }
 
 function localBusiness($: CheerioAPI): JsonObject {
