@@ -26,7 +26,7 @@ export function averageRating(testimonials: Testimonial[]): number {
 export function ReviewsSection({ page, testimonials, variant, title, id = 'client-reviews' }: ReviewsSectionProps): ReactElement {
   const average = averageRating(testimonials);
   return (
-    <section className={`section reviews reviews--${variant}`} aria-labelledby={id}>
+    <section className={`section reviews reviews--${variant}${variant === 'summary' ? ' section--tint' : ''}`} aria-labelledby={id}>
       <div className="container reviews__inner">
         <div className="reviews__summary">
           <SectionHeading id={id} eyebrow="Client reviews" title={title} />
