@@ -7,6 +7,8 @@ import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import type { ImageRef, PageTemplateName, SiteContent } from '../content/schemas.ts';
 import { slugify, toOutputFile, toUrl } from './urls.ts';
 
+const MAX_TITLE_LENGTH = 70;
+
 export type TemplateName = PageTemplateName | 'service' | 'location' | 'not-found';
 
 /** Which content entry a route renders: an index into the matching SiteContent list. */
@@ -50,7 +52,12 @@ export function buildRouteTable(content: SiteContent): RouteTable {
   const { site } = content;
   const errors: CleansiteError[] = [];
   const routes: Route[] = [];
-  const seoTitle = (title: string, override?: string) => override ?? `${title} | ${site.name}`;
+  // Search results cut titles at about 70 characters; long ones fall back to the short brand name.
+  const seoTitle = (title: string, override?: string) => {
+    if (override) return override;
+    const full = `${title} | ${site.name}`;
+    return full.length <= MAX_TITLE_LENGTH || !site.logoText ? full : `${title} | ${site.logoText}`;
+  };
   const isoDate = (date: Date | undefined) => (date ?? site.updated).toISOString().slice(0, 10);
 
   content.pages.forEach((page, index) => {
