@@ -21,7 +21,7 @@ export function GalleryPage(props: TemplateProps<Page>): ReactElement {
       <PageHero title={page.title} intro={page.intro} eyebrow="Projects" />
       <section className="section" aria-label="Project gallery">
         <div className="container">
-          <GalleryGrid items={items} sizes="(min-width: 64em) 24rem, (min-width: 48em) 50vw, 100vw" />
+          <GalleryGrid items={items} sizes="(min-width: 64em) 24rem, (min-width: 48em) 50vw, 100vw" priorityFirst />
           {page.html.trim() && <Prose html={page.html} className="narrow" />}
         </div>
       </section>

@@ -39,7 +39,7 @@ export function ServicesPage(props: TemplateProps<Page>): ReactElement {
             {featured.map((card) => (
               <article className="feature-block" key={card.file}>
                 {card.image && (
-                  <Picture image={props.image(card.image.src)} alt={card.image.alt} sizes="(min-width: 64em) 34rem, 100vw" className="feature-block__image" />
+                  <Picture image={props.image(card.image.src)} alt={card.image.alt} sizes="(min-width: 64em) 34rem, (min-width: 48em) 40vw, 100vw" className="feature-block__image" />
                 )}
                 <div className="feature-block__body">
                   <h3>{card.title}</h3>

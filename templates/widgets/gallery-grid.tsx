@@ -8,6 +8,8 @@ export interface GalleryGridProps {
   sizes: string;
   /** Accessible name of the list, e.g. "Recent projects". */
   label?: string;
+  /** The grid opens the page (/gallery): its first image is the largest paint, so it loads eagerly. */
+  priorityFirst?: boolean;
 }
 
 /**
@@ -16,13 +18,13 @@ export interface GalleryGridProps {
  * tap-to-toggle for touch screens. The caption is always in the
  * accessibility tree, only its visibility changes.
  */
-export function GalleryGrid({ items, sizes, label }: GalleryGridProps): ReactElement {
+export function GalleryGrid({ items, sizes, label, priorityFirst = false }: GalleryGridProps): ReactElement {
   return (
     <ul className="gallery" aria-label={label} data-gallery="">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li className="gallery__item" key={item.title}>
           <figure className="gallery__figure" tabIndex={0} data-gallery-item="">
-            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} />
+            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} priority={priorityFirst && index === 0} />
             <figcaption className="gallery__caption">
               <span className="gallery__category">{item.category}</span>
               <span className="gallery__title">{item.title}</span>

@@ -20,7 +20,10 @@ export interface ServicesDropdownProps {
 export function ServicesDropdown({ label, url, items, currentPath, id = 'services-menu' }: ServicesDropdownProps): ReactElement {
   const links = items.filter((item): item is NavLink => !('links' in item));
   const groups = items.filter((item): item is NavGroup => 'links' in item);
-  const inSection = links.some((link) => link.path === currentPath);
+  // Only the services pages themselves light up the toggle: How It Works and the
+  // resources are in this menu too but have header links or sections of their own.
+  const sectionPath = url.replace(/\/$/, '');
+  const inSection = currentPath === sectionPath || currentPath.startsWith(`${sectionPath}/`);
   return (
     <div className="dropdown" data-dropdown="">
       <button type="button" className="dropdown__toggle" aria-controls={id} data-dropdown-toggle="" data-current={inSection ? '' : undefined}>
