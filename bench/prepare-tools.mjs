@@ -10,13 +10,16 @@
  *   React and the templates inside, the way such a script would be shipped.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export async function prepareTools(packageRoot, templatesDir) {
+export async function prepareTools(packageRoot, sourceTemplatesDir) {
   const dir = path.join(packageRoot, '.cache', `bench-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const templatesDir = path.join(dir, 'templates');
+  cpSync(sourceTemplatesDir, templatesDir, { recursive: true });
+  symlinkSync(path.join(packageRoot, 'src'), path.join(dir, 'src'), 'dir');
 
   // Compiles the CLI if src/ changed since the last run.
   execFileSync(process.execPath, [path.join(packageRoot, 'bin', 'cleansite.mjs'), '--version'], { cwd: packageRoot, stdio: 'ignore' });
@@ -50,5 +53,5 @@ export async function prepareTools(packageRoot, templatesDir) {
     }],
   });
 
-  return { dir, cli, bareLoop, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, cli, bareLoop, templatesDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra]
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--keep]
  *
  * Builds the committed site and synthetic sites of N location pages (the
  * real content with its locations replaced by N generated ones of the same
@@ -54,8 +54,11 @@ try {
   if (args.extra) results.extra = runExtraBenches(packageRoot, log);
 } finally {
   results.loadAverage = { before: loadBefore, after: os.loadavg() };
-  log('removing the benchmark folders...');
-  for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+  if (args.keep) log(`kept the benchmark folders: ${workDirs.join(', ')}`);
+  else {
+    log('removing the benchmark folders...');
+    for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+  }
   tools.remove();
 }
 
@@ -91,7 +94,7 @@ async function benchSite(site) {
   // NODE_ENV unset, as in a terminal: the CLI picks React's production build itself.
   const env = { ...process.env, SOURCE_DATE_EPOCH };
   delete env.NODE_ENV;
-  const cliArgs = [tools.cli, 'build', '--content', content, '--templates', templatesDir, '--public', publicDir, '--out', out, '--quiet'];
+  const cliArgs = [tools.cli, 'build', '--content', content, '--templates', tools.templatesDir, '--public', publicDir, '--out', out, '--quiet'];
   const runCli = async (label) => {
     const result = await measureCommand(process.execPath, cliArgs, { cwd: work, env });
     if (result.code !== 0) throw new Error(`${site.name}, ${label}: the build failed (exit ${result.code})\n${result.stderr}`);
@@ -195,7 +198,8 @@ function parseArgs(argv) {
     else if (flag === '--templates') options.templates = value();
     else if (flag === '--no-committed') options.committed = false;
     else if (flag === '--no-extra') options.extra = false;
-    else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra)`);
+    else if (flag === '--keep') options.keep = true;
+    else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --keep)`);
   }
   return options;
 }

@@ -48,6 +48,8 @@ export interface BuildOptions {
   devScripts?: string[];
   /** Use and update the content and page caches under cacheDir (default true). */
   cache?: boolean;
+  /** Render the markup templates pass to shared() once per key (default true); false renders it on every page. */
+  shareChunks?: boolean;
 }
 
 export interface BuildSummary {
@@ -179,6 +181,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       reuse: plan.reuse,
       render: plan.render,
       jobs: options.jobs,
+      shareChunks: options.shareChunks,
       cache: pageCache ? { pages: pageCache, values } : undefined,
       time,
     });

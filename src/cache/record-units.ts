@@ -21,6 +21,10 @@ export interface UnitRecorder {
   propsFor(route: Route): TemplateProps;
   /** The units read since propsFor(), sorted; starts a new record. */
   takeUnits(): string[];
+  /** Runs `work` and returns the units it read on their own; they count for the current page too. */
+  capture<T>(work: () => T): { result: T; units: string[] };
+  /** Counts units read elsewhere (a shared chunk rendered for another page) for the current page. */
+  add(units: readonly string[]): void;
 }
 
 /** Props keys that are one unit each; `content` and `navigation` are split per key, the helpers record per call. */
@@ -30,6 +34,7 @@ const TOP_LEVEL_UNITS: Record<string, string | null> = {
   href: null,
   absoluteUrl: null,
   image: null,
+  shared: null,
   routes: 'routes',
   images: 'images',
   assets: 'assets',
@@ -87,6 +92,20 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       const units = [...read].sort();
       read = new Set();
       return units;
+    },
+    capture(work) {
+      const outer = read;
+      read = new Set();
+      try {
+        const result = work();
+        return { result, units: [...read].sort() };
+      } finally {
+        for (const unit of read) outer.add(unit);
+        read = outer;
+      }
+    },
+    add(units) {
+      for (const unit of units) read.add(unit);
     },
   };
 }

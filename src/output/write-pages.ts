@@ -28,6 +28,8 @@ export interface WritePagesOptions {
   render: Route[];
   /** Render threads in all, the calling thread included; default one per core for many pages, else 1. */
   jobs?: number;
+  /** Render shared() markup once per key (default true; false renders it on every page). */
+  shareChunks?: boolean;
   /** Where reused and rendered pages are remembered, with their keys; absent without a cache. */
   cache?: { pages: PageCache; values: UnitValues };
   time: <T>(label: string, work: () => Promise<T>) => Promise<T>;
@@ -63,6 +65,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     threads: Math.max(0, threads - 1),
     useCallingThread: true,
     recordUnits: cache !== undefined,
+    shareChunks: options.shareChunks !== false,
   }));
   try {
     const result = await options.time(`render ${render.length} pages`, () => pool.render(render, staging.dir));

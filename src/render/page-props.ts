@@ -3,7 +3,7 @@
  * pure function of these props. Templates do no I/O and never read the clock;
  * the build date arrives here.
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { Location, Page, Service, SiteContent } from '../content/schemas.ts';
 import type { Navigation } from '../routes/navigation.ts';
 import type { Route, TemplateName } from '../routes/route-table.ts';
@@ -49,6 +49,17 @@ export interface TemplateProps<TEntry = unknown> extends SiteData {
   absoluteUrl(path: string): string;
   /** The resolved image for a public path; throws when the image is missing. */
   image(src: string): ResolvedImage;
+  /**
+   * Markup many pages have in common (the header, the footer): rendered once
+   * per build for each distinct `key` and reused on every page that passes
+   * the same key, instead of being rendered again for each page. The key must
+   * name everything the markup shows that differs between pages, typically
+   * the current path when a link in it is marked as the current page, and
+   * nothing else (a key per page shares nothing). Use the result as a child
+   * element, not as an attribute. The build renders a key again for the
+   * 2nd, 4th, 8th... page that uses it and fails if the markup differs.
+   */
+  shared(key: string, render: () => ReactNode): ReactNode;
 }
 
 type EntryFor<T extends TemplateName> = T extends 'service' ? Service : T extends 'location' ? Location : T extends 'not-found' ? null : Page;

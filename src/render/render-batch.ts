@@ -10,6 +10,7 @@ import type { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
 import { renderRoute } from './render-page.ts';
+import type { SharedChunks } from './shared-chunks.ts';
 
 /** A page written by this batch, with the data units it read (when recorded), for the page cache. */
 export interface RenderedPage {
@@ -30,16 +31,18 @@ export interface BatchResult {
 export interface BatchOptions {
   /** Records what each page read (page cache); pages that fail are never cached. */
   recorder?: UnitRecorder;
+  /** Renders the markup templates pass to shared() once per key (see shared-chunks.ts). */
+  chunks?: SharedChunks;
 }
 
 export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
-  const { recorder } = options;
+  const { recorder, chunks } = options;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
   const rendered: RenderedPage[] = [];
   let bytes = 0;
   for (const route of routes) {
-    const result = renderRoute(route, site, templates, recorder?.propsFor(route));
+    const result = renderRoute(route, site, templates, recorder?.propsFor(route), { chunks, recorder });
     const units = recorder?.takeUnits();
     const target = path.join(outDir, route.outputFile);
     const folder = path.dirname(target);

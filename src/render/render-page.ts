@@ -6,7 +6,9 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
+import type { UnitRecorder } from '../cache/record-units.ts';
 import type { SiteData, TemplateProps, TemplateSet } from './page-props.ts';
+import type { SharedChunks } from './shared-chunks.ts';
 import { createTemplateProps } from './template-props.ts';
 
 export { createTemplateProps } from './template-props.ts';
@@ -27,8 +29,15 @@ function PageRoot({ template, props }: { template: Template; props: TemplateProp
   return isClass ? createElement(template, props) : (template as (props: TemplateProps) => ReactNode)(props);
 }
 
+export interface RenderRouteOptions {
+  /** Build-wide cache of the markup templates pass to shared(). */
+  chunks?: SharedChunks;
+  /** The recorder `props` came from, so shared markup's reads count for each page that shows it. */
+  recorder?: UnitRecorder;
+}
+
 /** `props` defaults to the plain template props; the page cache passes recording ones. */
-export function renderRoute(route: Route, site: SiteData, templates: TemplateSet, props?: TemplateProps): RenderResult {
+export function renderRoute(route: Route, site: SiteData, templates: TemplateSet, props?: TemplateProps, options: RenderRouteOptions = {}): RenderResult {
   try {
     const template = templates[route.template] as Template | undefined;
     if (!template) {
@@ -38,8 +47,10 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
         location: { file: route.source },
       });
     }
-    const element = createElement(PageRoot, { template, props: props ?? createTemplateProps(route, site) });
-    return { ok: true, route, html: `<!DOCTYPE html>${renderToStaticMarkup(element)}` };
+    const plain = props ?? createTemplateProps(route, site);
+    const page = options.chunks?.forPage(plain, route, options.recorder);
+    const html = renderToStaticMarkup(createElement(PageRoot, { template, props: page?.props ?? plain }));
+    return { ok: true, route, html: `<!DOCTYPE html>${page ? page.finish(html) : html}` };
   } catch (thrown) {
     const error = thrown instanceof CleansiteError
       ? thrown

@@ -29,6 +29,7 @@ export interface WorkerInit {
   templatesModule: string;
   site: SiteData;
   recordUnits: boolean;
+  shareChunks: boolean;
 }
 export interface WorkerRequest {
   id: number;
@@ -54,6 +55,8 @@ export interface RenderPoolOptions {
   useCallingThread?: boolean;
   /** Record the data units each page reads, for the page cache (BatchResult.rendered). */
   recordUnits?: boolean;
+  /** Render the markup templates pass to shared() once per key and thread, not once per page. */
+  shareChunks?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
@@ -100,13 +103,15 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
 }
 
 async function createCallingThreadRenderer(options: RenderPoolOptions): Promise<(routes: Route[], outDir: string) => BatchResult> {
-  const [{ renderBatch }, { createUnitRecorder }, templates] = await Promise.all([
+  const [{ renderBatch }, { createUnitRecorder }, { createSharedChunks }, templates] = await Promise.all([
     import('./render-batch.ts'),
     import('../cache/record-units.ts'),
+    import('./shared-chunks.ts'),
     importTemplates(options.templatesModule),
   ]);
   const recorder = options.recordUnits ? createUnitRecorder(options.site) : undefined;
-  return (routes, outDir) => renderBatch(routes, options.site, templates, outDir, { recorder });
+  const chunks = options.shareChunks ? createSharedChunks() : undefined;
+  return (routes, outDir) => renderBatch(routes, options.site, templates, outDir, { recorder, chunks });
 }
 
 function mergeResults(results: BatchResult[]): BatchResult {
@@ -140,7 +145,7 @@ function existsSyncSafe(file: string): boolean {
 }
 
 function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
-  const init: WorkerInit = { templatesModule: options.templatesModule, site: options.site, recordUnits: Boolean(options.recordUnits) };
+  const init: WorkerInit = { templatesModule: options.templatesModule, site: options.site, recordUnits: Boolean(options.recordUnits), shareChunks: Boolean(options.shareChunks) };
   const worker = new Worker(workerFile(), { workerData: init });
   const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   let nextId = 0;

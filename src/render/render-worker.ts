@@ -8,6 +8,7 @@ import type { CleansiteError } from '../core/errors.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
 import { renderBatch } from './render-batch.ts';
+import { createSharedChunks } from './shared-chunks.ts';
 import type { WorkerInit, WorkerReply, WorkerRequest } from './render-pool.ts';
 
 const init = workerData as WorkerInit;
@@ -15,12 +16,13 @@ const site: SiteData = init.site;
 const templates = await importTemplates(init.templatesModule);
 const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
 const recorder = init.recordUnits ? createUnitRecorder(site) : undefined;
+const chunks = init.shareChunks ? createSharedChunks() : undefined;
 
 parentPort!.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     const routes = request.paths.map((path) => routesByPath.get(path)!);
-    const result = renderBatch(routes, site, templates, request.outDir, { recorder });
+    const result = renderBatch(routes, site, templates, request.outDir, { recorder, chunks });
     reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError), rendered: result.rendered };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -4,6 +4,7 @@
  * that only build props (the page cache's recorder, watch mode) do not load
  * react-dom.
  */
+import type { ReactNode } from 'react';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import { toAbsoluteUrl, toUrl } from '../routes/urls.ts';
@@ -60,5 +61,7 @@ export function createTemplateProps(route: Route, site: SiteData): TemplateProps
       }
       return image;
     },
+    // Rendered in place; the render stage swaps in a build-wide cache of shared markup.
+    shared: (_key: string, render: () => ReactNode) => render(),
   };
 }
