@@ -1,6 +1,7 @@
 /** The document every page shares: head, skip link, header, main, footer, call button. */
 import type { ReactElement, ReactNode } from 'react';
 import type { TemplateProps } from '../../src/render/page-props.ts';
+import { isNavGroup, type Navigation, type NavItem } from '../../src/routes/navigation.ts';
 import { CallButton } from './call-button.tsx';
 import { PageHead } from './page-head.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -14,16 +15,28 @@ export interface PageLayoutProps {
 }
 
 export function PageLayout({ page, children, head }: PageLayoutProps): ReactElement {
+  // Header and footer differ between pages only in the link marked as the current page:
+  // pages that none of their links point to all share one rendering of each.
+  const current = linkedPaths(page.navigation).has(page.route.path) ? page.route.path : '';
   return (
     <html lang="en-AU">
       <PageHead page={page}>{head}</PageHead>
       <body className={`template-${page.route.template}`}>
         <a className="skip-link" href="#main">Skip to main content</a>
-        <SiteHeader page={page} />
+        {page.shared(`site-header ${current}`, () => <SiteHeader page={page} />)}
         <main id="main" tabIndex={-1}>{children}</main>
-        <SiteFooter page={page} />
+        {page.shared(`site-footer ${current}`, () => <SiteFooter page={page} />)}
         <CallButton site={page.content.site} />
       </body>
     </html>
   );
+}
+
+/** Every path the header, the footer and their menus link to, the home page (the logo) included. */
+function linkedPaths(navigation: Navigation): ReadonlySet<string> {
+  const items: NavItem[] = [
+    ...navigation.header, ...navigation.servicesMenu, ...navigation.mobileServicesMenu,
+    ...navigation.footerQuickLinks, ...navigation.footerServices, ...navigation.footerAreas, ...navigation.legal,
+  ];
+  return new Set(['/', ...items.flatMap((item) => (isNavGroup(item) ? item.links : [item])).map((link) => link.path)]);
 }
