@@ -15,9 +15,11 @@ export interface PageLayoutProps {
 }
 
 export function PageLayout({ page, children, head }: PageLayoutProps): ReactElement {
-  // Header and footer differ between pages only in the link marked as the current page:
-  // pages that none of their links point to all share one rendering of each.
-  const current = linkedPaths(page.navigation).has(page.route.path) ? page.route.path : '';
+  // Header and footer differ between pages only in what they mark as current: the link to
+  // the page itself, or the menu of its section (/services for /services/x). Pages no
+  // menu links to share one rendering per section.
+  const { path } = page.route;
+  const current = linkedPaths(page.navigation).has(path) ? path : `${path.split('/').slice(0, 2).join('/')}/*`;
   return (
     <html lang="en-AU">
       <PageHead page={page}>{head}</PageHead>
