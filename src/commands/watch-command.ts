@@ -49,6 +49,7 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
 
 function printReport(report: RebuildReport, logger: Logger, debug: boolean, out: string): void {
   if (report.problems.length > 0) reportErrors(new CleansiteErrorList(report.problems), logger, debug);
+  logger.debug(`stages: ${Object.entries(report.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`).join(', ')}`);
   const seconds = `${(report.milliseconds / 1000).toFixed(2)} s`;
   if (report.initial) {
     if (report.problems.length === 0) logger.info(`Built ${report.pages} pages into ${out}/ in ${seconds}.`);

@@ -1,14 +1,16 @@
 /**
- * The parsed content files, kept between rebuilds so an edit re-reads only
- * the file that changed. Assembling validates the lot and derives the route
- * table and navigation, exactly as `build` does (src/build.ts loadSite).
+ * The parsed and validated content files, kept between rebuilds so an edit
+ * re-reads and re-validates only the file that changed (an unchanged file
+ * keeps the very same entry object, which also makes comparing old and new
+ * content cheap). Assembling sorts the entries and derives the route table
+ * and navigation, exactly as `build` does (src/build.ts loadSite).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSite } from '../build.ts';
 import { kindOfPath, listContentFiles, parseSourceFile, toProjectPath, type SourceFile } from '../content/load-content.ts';
 import type { ContentKind } from '../content/schemas.ts';
-import { validateContent } from '../content/validate-content.ts';
+import { assembleContent, validateSource, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { buildNavigation } from '../routes/navigation.ts';
 import { buildRouteTable } from '../routes/route-table.ts';
@@ -24,10 +26,11 @@ export interface ContentSources {
   assemble(baseUrl: string | undefined): LoadedSite;
 }
 
-type Parsed = SourceFile | CleansiteError;
+/** One file after loading: its entry, or the problems that keep it out. */
+type Checked = { entry: ValidatedEntry | undefined; errors: CleansiteError[] };
 
 export async function loadContentSources(contentDir: string, rootDir: string): Promise<ContentSources> {
-  const files = new Map<string, Parsed>();
+  const files = new Map<string, Checked>();
   const read = async (relative: string) => files.set(relative, await readSource(contentDir, rootDir, relative));
   await Promise.all((await listContentFiles(contentDir)).map(read));
 
@@ -61,14 +64,14 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
       return touched;
     },
     assemble(baseUrl) {
-      const sources: SourceFile[] = [];
+      const validated: ValidatedEntry[] = [];
       const errors: CleansiteError[] = [];
       for (const relative of [...files.keys()].sort()) {
-        const parsed = files.get(relative)!;
-        if (parsed instanceof CleansiteError) errors.push(parsed);
-        else sources.push(parsed);
+        const checked = files.get(relative)!;
+        if (checked.entry) validated.push(checked.entry);
+        errors.push(...checked.errors);
       }
-      const content = validateContent(sources, errors);
+      const content = assembleContent(validated, errors);
       const table = buildRouteTable(content);
       const navigation = buildNavigation(content, table);
       return { content, table, navigation, baseUrl: baseUrl ?? content.site.baseUrl };
@@ -76,13 +79,34 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
   };
 }
 
-async function readSource(contentDir: string, rootDir: string, relative: string): Promise<Parsed> {
+async function readSource(contentDir: string, rootDir: string, relative: string): Promise<Checked> {
   const absolute = path.join(contentDir, relative);
   const file = toProjectPath(rootDir, absolute);
+  let source: SourceFile;
   try {
-    return parseSourceFile(await readFile(absolute, 'utf8'), relative, file);
+    source = parseSourceFile(await readSettled(absolute), relative, file);
   } catch (error) {
-    if (error instanceof CleansiteError) return error;
-    return new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error });
+    const problem = error instanceof CleansiteError
+      ? error
+      : new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error });
+    return { entry: undefined, errors: [problem] };
   }
+  const errors: CleansiteError[] = [];
+  const entry = validateSource(source, errors);
+  return { entry: entry ? { kind: source.kind, entry } : undefined, errors };
+}
+
+/**
+ * Editors that save in place truncate the file and then write it. On a busy
+ * machine the watcher can see the empty file in between (it looks finished:
+ * its size is stable at 0), so an empty file is given a moment to fill
+ * before it is parsed (and reported, if it really is empty).
+ */
+async function readSettled(absolute: string): Promise<string> {
+  let text = await readFile(absolute, 'utf8');
+  for (let attempt = 0; text === '' && attempt < 4; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    text = await readFile(absolute, 'utf8');
+  }
+  return text;
 }

@@ -1,7 +1,8 @@
 /**
  * Decides which routes a content change re-renders, by comparing the last
- * good site with the new one and looking up what each route read during its
- * last render (track-dependencies.ts). Conservative where it is cheap to be:
+ * good site with the new one (down to which fields of which list changed)
+ * and looking up what each route read during its last render
+ * (track-dependencies.ts). Conservative where it is cheap to be:
  * site.md (config and navigation), a new base URL, or any page added,
  * removed or renamed re-renders everything.
  */
@@ -36,7 +37,7 @@ export function planRerender(
   const changed = new Set<Dependency>();
   if (!sameJson(previous.navigation, next.navigation)) changed.add('navigation');
   for (const kind of touched) {
-    if (!sameJson(previous.content[kind], next.content[kind])) changed.add(`content.${kind}`);
+    if (kind !== 'site') for (const dependency of changedInList(kind, previous.content[kind], next.content[kind])) changed.add(dependency);
   }
 
   const paths = new Set<string>();
@@ -57,6 +58,35 @@ export function planRerender(
   return { all: false, paths: [...paths].sort(), removedOutputs };
 }
 
+type ListKind = Exclude<ContentKind, 'site'>;
+
+/**
+ * What changed in one content list: its membership or order (`content.<kind>`),
+ * and each field that differs in some entry (`content.<kind>.<field>`).
+ */
+function changedInList(kind: ListKind, before: SiteContent[ListKind], after: SiteContent[ListKind]): Dependency[] {
+  const changed: Dependency[] = [];
+  const files = (list: SiteContent[ListKind]) => list.map((entry) => entry.file);
+  if (!sameJson(files(before), files(after))) changed.push(`content.${kind}`);
+  const previousByFile = new Map<string, object>(before.map((entry) => [entry.file, entry]));
+  const nextFiles = new Set(files(after));
+  const fields = new Set<string>();
+  const compare = (a: object | undefined, b: object | undefined) => {
+    const left = (a ?? {}) as Record<string, unknown>;
+    const right = (b ?? {}) as Record<string, unknown>;
+    for (const field of new Set([...Object.keys(left), ...Object.keys(right)])) {
+      if (!sameJson(left[field], right[field])) fields.add(field);
+    }
+  };
+  for (const entry of after) {
+    const previous = previousByFile.get(entry.file);
+    if (previous !== entry) compare(previous, entry);
+  }
+  for (const entry of before) if (!nextFiles.has(entry.file)) compare(entry, undefined);
+  for (const field of [...fields].sort()) changed.push(`content.${kind}.${field}`);
+  return changed;
+}
+
 function entryOf(content: SiteContent, route: Route): unknown {
   switch (route.entry.kind) {
     case 'page': return content.pages[route.entry.index];
@@ -66,6 +96,7 @@ function entryOf(content: SiteContent, route: Route): unknown {
   }
 }
 
+/** Unchanged content files keep their entry objects (content-sources.ts), so identity settles most comparisons. */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

@@ -11,8 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CleansiteError } from '../core/errors.ts';
 import type { SiteData } from '../render/page-props.ts';
-import { reviveError, type WatchRenderReply, type WatchRenderRequest, type WatchWorkerInit } from './render-messages.ts';
+import { reviveError, type WatchCompactRequest, type WatchRenderReply, type WatchRenderRequest, type WatchWorkerInit } from './render-messages.ts';
+import { createSitePatcher } from './site-patch.ts';
 import type { Dependency } from './track-dependencies.ts';
+
+/**
+ * The worker renders a handful of pages per edit, so a small young
+ * generation costs nothing measurable; left to itself V8 grows it to ~32 MB
+ * over the first few hundred edits, which showed up as a 20 % rise in the
+ * watcher's memory with no leak behind it.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export interface RenderOutcome {
   bytes: number;
@@ -24,29 +33,37 @@ export interface RenderHost {
   readonly templatesModule: string;
   /** Renders the routes into `outDir` (a staging folder); sends the site data along when it changed. */
   render(site: SiteData, paths: string[], outDir: string): Promise<RenderOutcome>;
+  /** Asks the worker for a full garbage collection (see idle-compaction.ts). */
+  compact(): void;
   close(): Promise<void>;
 }
 
 export async function startRenderHost(templatesModule: string, cacheDir: string): Promise<RenderHost> {
   const workerFile = await findWorkerFile(cacheDir);
   let worker = await startWorker(workerFile, templatesModule);
+  const patcher = createSitePatcher();
   let lastSite: SiteData | undefined;
   let nextId = 0;
+  const forget = () => {
+    lastSite = undefined;
+    patcher.reset();
+  };
   return {
     templatesModule,
     async render(site, paths, outDir) {
       if (!worker.alive) {
         worker = await startWorker(workerFile, templatesModule);
-        lastSite = undefined;
+        forget();
       }
-      const request: WatchRenderRequest = { id: nextId++, site: site === lastSite ? undefined : site, paths, outDir };
+      const request: WatchRenderRequest = { id: nextId++, patch: site === lastSite ? undefined : patcher.patch(site), paths, outDir };
       lastSite = site;
       const reply = await worker.send(request).catch((error: unknown) => {
-        lastSite = undefined;
+        forget();
         throw error;
       });
       return { bytes: reply.bytes, failures: reply.failures.map(reviveError), dependencies: new Map(reply.dependencies) };
     },
+    compact: () => worker.compact(),
     close: () => worker.terminate(),
   };
 }
@@ -56,11 +73,15 @@ type SuccessReply = Extract<WatchRenderReply, { bytes: number }>;
 interface WorkerHandle {
   readonly alive: boolean;
   send(request: WatchRenderRequest): Promise<SuccessReply>;
+  compact(): void;
   terminate(): Promise<void>;
 }
 
 function startWorker(workerFile: string, templatesModule: string): Promise<WorkerHandle> {
-  const worker = new Worker(workerFile, { workerData: { templatesModule } satisfies WatchWorkerInit });
+  const worker = new Worker(workerFile, {
+    workerData: { templatesModule } satisfies WatchWorkerInit,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
   const pending = new Map<number, { resolve: (reply: SuccessReply) => void; reject: (error: Error) => void }>();
   let alive = true;
   const failAll = (error: Error) => {
@@ -90,6 +111,9 @@ function startWorker(workerFile: string, templatesModule: string): Promise<Worke
             pending.set(request.id, { resolve, reject });
             worker.postMessage(request);
           }),
+          compact() {
+            if (alive) worker.postMessage({ compact: true } satisfies WatchCompactRequest);
+          },
           async terminate() {
             alive = false;
             await worker.terminate();

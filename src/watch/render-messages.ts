@@ -1,6 +1,6 @@
 /** The messages between the watch session and its render worker, and how errors cross the thread boundary. */
 import { CleansiteError, type ErrorCode, type ErrorLocation } from '../core/errors.ts';
-import type { SiteData } from '../render/page-props.ts';
+import type { SitePatch } from './site-patch.ts';
 import type { Dependency } from './track-dependencies.ts';
 
 export interface WatchWorkerInit {
@@ -9,10 +9,15 @@ export interface WatchWorkerInit {
 
 export interface WatchRenderRequest {
   id: number;
-  /** Sent only when the site data changed since the last request. */
-  site?: SiteData;
+  /** Sent only when the site data changed since the last request, as a patch against the worker's copy. */
+  patch?: SitePatch;
   paths: string[];
   outDir: string;
+}
+
+/** Asks the worker for a full garbage collection (sent when the watcher is idle). */
+export interface WatchCompactRequest {
+  compact: true;
 }
 
 export interface SerialisedError {

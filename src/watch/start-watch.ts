@@ -9,6 +9,7 @@ import { createEventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
 import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
+import { enableFullCollection, freezeYoungGeneration } from './idle-compaction.ts';
 import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
 
 export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
@@ -35,8 +36,12 @@ export interface WatchHandle {
 
 /** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves. */
 const DEFAULT_DEBOUNCE_MS = 10;
+/** Quiet time after a rebuild before the heaps are compacted (idle-compaction.ts). */
+const COMPACT_AFTER_IDLE_MS = 1_000;
 
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
+  // Before any render worker starts, so the workers can collect too.
+  const collectGarbage = enableFullCollection();
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
   const stream = createEventStream(() => session.greeting());
   const client = renderLiveReloadClient();
@@ -52,6 +57,16 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   let queue: FileChange[] = [];
   let started = false;
   let running: Promise<void> | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const compactWhenIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (running || queue.length > 0) return;
+      session.compact();
+      collectGarbage();
+    }, COMPACT_AFTER_IDLE_MS);
+    idleTimer.unref();
+  };
   const drain = async () => {
     while (queue.length > 0) {
       const batch = queue;
@@ -64,9 +79,11 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   };
   const schedule = () => {
     if (!started || running) return;
+    clearTimeout(idleTimer);
     running = drain().catch(events.onError).finally(() => {
       running = undefined;
       if (queue.length > 0) schedule();
+      else compactWhenIdle();
     });
   };
 
@@ -88,14 +105,17 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     stream.close();
     throw error;
   }
+  freezeYoungGeneration();
   events.onRebuild(initial);
   started = true;
   schedule();
+  compactWhenIdle();
 
   return {
     url: server.url,
     initial,
     async close() {
+      clearTimeout(idleTimer);
       await watcher.close();
       await running?.catch(() => {});
       stream.close();

@@ -9,21 +9,30 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { importTemplates } from '../render/compile-templates.ts';
 import { renderBatch } from '../render/render-batch.ts';
+import type { SiteData } from '../render/page-props.ts';
 import type { Route } from '../routes/route-table.ts';
-import { serialiseError, type SerialisedError, type WatchRenderReply, type WatchRenderRequest, type WatchWorkerInit } from './render-messages.ts';
+import { collectInThisThread } from './idle-compaction.ts';
+import { serialiseError, type SerialisedError, type WatchCompactRequest, type WatchRenderReply, type WatchRenderRequest, type WatchWorkerInit } from './render-messages.ts';
+import { applySitePatch } from './site-patch.ts';
 import { createDependencyTracker, type Dependency, type DependencyTracker } from './track-dependencies.ts';
 
 const init = workerData as WatchWorkerInit;
 const templates = await importTemplates(init.templatesModule);
+let site: SiteData | undefined;
 let tracker: DependencyTracker | undefined;
 let routesByPath = new Map<string, Route>();
 
-parentPort!.on('message', (request: WatchRenderRequest) => {
+parentPort!.on('message', (request: WatchRenderRequest | WatchCompactRequest) => {
+  if ('compact' in request) {
+    collectInThisThread();
+    return;
+  }
   let reply: WatchRenderReply;
   try {
-    if (request.site) {
-      tracker = createDependencyTracker(request.site);
-      routesByPath = new Map(request.site.routes.map((route) => [route.path, route]));
+    if (request.patch) {
+      site = applySitePatch(site, request.patch);
+      tracker = createDependencyTracker(site);
+      routesByPath = new Map(site.routes.map((route) => [route.path, route]));
     }
     if (!tracker) throw new Error('no site data was sent before the first render');
     const active = tracker;

@@ -56,6 +56,8 @@ export interface RebuildReport {
   script: boolean;
   publicFiles: number;
   milliseconds: number;
+  /** Time per stage (read, content, templates, styles, client, public, images, worker, render), for --debug. */
+  timings: Record<string, number>;
   /** Every open problem after this rebuild; empty when the output matches the sources. */
   problems: CleansiteError[];
   /** What open pages are told. */
@@ -66,6 +68,8 @@ export interface WatchSession {
   rebuild(changes: FileChange[]): Promise<RebuildReport>;
   /** Sent to each page that connects: the build number, and the open problems if any. */
   greeting(): StreamMessage[];
+  /** Asks the render worker for a full garbage collection. */
+  compact(): void;
   close(): Promise<void>;
 }
 
@@ -93,18 +97,28 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let needsFullPass = true;
   let buildNumber = 0;
 
+  let timings: Record<string, number> = {};
+  const time = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings[label] = (timings[label] ?? 0) + performance.now() - started;
+    }
+  };
   const openProblems = () => [...problems.values()].flat();
-  const attempt = async (stage: Stage, work: () => Promise<void>) => {
+  const attempt = (stage: Stage, work: () => Promise<void>) => time(stage, async () => {
     try {
       await work();
       problems.delete(stage);
     } catch (error) {
       problems.set(stage, toErrorList(error));
     }
-  };
+  });
 
   async function rebuild(changes: FileChange[], initial: boolean): Promise<RebuildReport> {
     const started = performance.now();
+    timings = {};
     const hadProblems = problems.size > 0;
     changes = changes.filter((change) => classify(change.file).length > 0);
     const areas = initial ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
@@ -116,7 +130,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let scriptWritten = false;
 
     if (areas.has('content')) {
-      const touched = await updateContent(changes, initial);
+      const touched = await time('read', () => updateContent(changes, initial));
       for (const kind of touched) touchedSinceGood.add(kind);
       // Files no content kind claims (notes, images kept next to the text) change nothing.
       if (touched.size > 0 || !site) await attempt('content', async () => {
@@ -207,7 +221,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       if (current.length > 0 && !outputChanged) messages.push({ event: 'build-error', data: { problems: toOverlayProblems(current) } });
       else if (current.length === 0 && hadProblems && !outputChanged && !stylesheet) messages.push({ event: 'clear', data: {} });
     }
-    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, problems: current, messages };
+    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, problems: current, messages };
   }
 
   async function updateContent(changes: FileChange[], initial: boolean): Promise<Set<ContentKind>> {
@@ -246,7 +260,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         if (script) staging.write(SCRIPT_FILE, script.contents);
         if (images) placeImageFiles(images.files, staging.dir);
         const paths = current.table.routes.map((route) => route.path);
-        const outcome = await renderHost.render(data, paths, staging.dir);
+        const outcome = await time('worker', () => renderHost.render(data, paths, staging.dir));
         if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
         staging.write('sitemap.xml', await renderSitemapXml(current.table.routes, current.baseUrl));
         staging.write('robots.txt', renderRobotsTxt(current.baseUrl));
@@ -272,7 +286,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
       try {
-        const outcome = paths.length > 0 ? await renderHost.render(data, paths, side) : undefined;
+        const outcome = paths.length > 0 ? await time('worker', () => renderHost.render(data, paths, side)) : undefined;
         if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
         moveIntoOutput(side, options.outDir, paths.map((routePath) => current.table.byPath.get(routePath)!.outputFile));
         const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
@@ -334,6 +348,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       const current = openProblems();
       const hello: StreamMessage = { event: 'hello', data: { buildId: String(buildNumber) } };
       return current.length > 0 ? [hello, { event: 'build-error', data: { problems: toOverlayProblems(current) } }] : [hello];
+    },
+    compact() {
+      host?.compact();
     },
     async close() {
       await host?.close();

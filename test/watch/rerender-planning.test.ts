@@ -30,8 +30,8 @@ afterAll(() => removeSite(site));
 const generic = (props: TemplateProps<unknown>) => createElement('html', null, createElement('nav', null, props.navigation.header.map((link) => link.label).join(' ')));
 const templates = {
   ...Object.fromEntries(['home', 'about', 'services', 'how-it-works', 'guide', 'checklist', 'gallery', 'contact', 'faq', 'cleaning-guide', 'reviews', 'legal', 'info', 'sitemap', 'service', 'not-found'].map((name) => [name, generic])),
-  home: (props: TemplateProps<Page>) => createElement('ul', null, props.content.locations.map((location) => createElement('li', { key: location.slug }, location.name))),
-  about: (props: TemplateProps<Page>) => createElement('p', null, `${props.content.testimonials.length} testimonials, ${props.routes.length} routes`),
+  home: (props: TemplateProps<Page>) => createElement('ul', null, props.content.locations.map((location) => createElement('li', { key: location.slug }, `${location.name}: ${location.intro}`))),
+  about: (props: TemplateProps<Page>) => createElement('p', null, `${props.content.testimonials.map((item) => item.author).join(', ')}; ${props.routes.length} routes`),
   services: (props: TemplateProps<Page>) => createElement('img', { src: props.image('/images/pixel.png').src, alt: '' }),
   location: (props: TemplateProps<Location>): ReactElement => createElement('h1', null, props.entry.name),
 } as unknown as TemplateSet;
@@ -78,8 +78,8 @@ async function withEdit(relative: string, change: (text: string | undefined) => 
 describe('dependency tracking', () => {
   it('records which parts of the site data each route read', () => {
     const recorded = recordDependencies(sources.assemble(undefined));
-    expect(recorded.get('/')).toEqual(['content.locations']);
-    expect(recorded.get('/about')).toEqual(['content.testimonials', 'routes']);
+    expect(recorded.get('/')).toEqual(['content.locations', 'content.locations.intro', 'content.locations.name', 'content.locations.slug']);
+    expect(recorded.get('/about')).toEqual(['content.testimonials', 'content.testimonials.author', 'routes']);
     expect(recorded.get('/services')).toEqual(['images']);
     expect(recorded.get('/sitemap')).toEqual(['navigation']);
   });
@@ -93,10 +93,18 @@ describe('dependency tracking', () => {
 describe('re-render planning', () => {
   const touched = new Set(['locations'] as const);
 
-  it('re-renders an edited location and the pages that list locations', async () => {
+  it('re-renders only its own page for a location body edit: no list shows bodies', async () => {
     const previous = sources.assemble(undefined);
     const recorded = recordDependencies(previous);
     await withEdit('locations/new-farm.md', (text) => text!.replace('Body for New Farm.', 'New body.'), (next) => {
+      expect(planRerender(previous, next, touched, recorded)).toEqual({ all: false, paths: ['/locations/new-farm'], removedOutputs: [] });
+    });
+  });
+
+  it('re-renders an edited location and the pages that list what changed', async () => {
+    const previous = sources.assemble(undefined);
+    const recorded = recordDependencies(previous);
+    await withEdit('locations/new-farm.md', (text) => text!.replace('intro: Cleaning in New Farm.', 'intro: Offices and strata in New Farm.'), (next) => {
       expect(planRerender(previous, next, touched, recorded)).toEqual({ all: false, paths: ['/', '/locations/new-farm'], removedOutputs: [] });
     });
   });
@@ -109,16 +117,22 @@ describe('re-render planning', () => {
       expect(planRerender(previous, next, touched, recorded)).toMatchObject({ all: true, removedOutputs: ['locations/west-end/index.html'] });
     });
     await withEdit('locations/west-end.md', (text) => text!.replace('description: Commercial cleaning in West End', 'description: Office cleaning in West End'), (next) => {
-      // The description is part of the route: the route itself, and every page that reads the route table.
-      expect(planRerender(previous, next, touched, recorded).paths).toEqual(['/', '/about', '/locations/west-end']);
+      // The description is part of the route: the route itself, and every page that reads the route table
+      // (/about); not the home page, which lists locations without their descriptions.
+      expect(planRerender(previous, next, touched, recorded).paths).toEqual(['/about', '/locations/west-end']);
     });
   });
 
-  it('re-renders only the readers of a collection when one of its entries changes', async () => {
+  it('re-renders only the readers of a collection field when an entry changes', async () => {
     const previous = sources.assemble(undefined);
     const recorded = recordDependencies(previous);
+    const testimonials = new Set(['testimonials'] as const);
+    await withEdit('testimonials/one.md', (text) => text!.replace('author: Pat Example', 'author: Pat Exemplar'), (next) => {
+      expect(planRerender(previous, next, testimonials, recorded).paths).toEqual(['/about']);
+    });
     await withEdit('testimonials/one.md', (text) => text!.replace(/^rating: \d$/m, 'rating: 4'), (next) => {
-      expect(planRerender(previous, next, new Set(['testimonials'] as const), recorded).paths).toEqual(['/about']);
+      // /about shows authors, not ratings.
+      expect(planRerender(previous, next, testimonials, recorded).paths).toEqual([]);
     });
   });
 
@@ -141,7 +155,7 @@ describe('re-render planning', () => {
     const recorded = recordDependencies(previous);
     recorded.delete('/services');
     await withEdit('testimonials/one.md', (text) => text!.replace(/^rating: \d$/m, 'rating: 3'), (next) => {
-      expect(planRerender(previous, next, new Set(['testimonials'] as const), recorded).paths).toEqual(['/about', '/services']);
+      expect(planRerender(previous, next, new Set(['testimonials'] as const), recorded).paths).toEqual(['/services']);
     });
   });
 });

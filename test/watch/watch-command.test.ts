@@ -105,16 +105,25 @@ describe('cleansite watch', () => {
     }
   });
 
-  it('re-renders an edited location page and the page that lists it, and tells open pages to reload', async () => {
+  it('re-renders only the page of a location whose body changed, and tells open pages to reload', async () => {
     const before = htmlInodes();
     const from = watch.output.length;
     edit('content/locations/new-farm.md', 'Body for New Farm.', 'Body for New Farm, now with *window* cleaning.');
     const reload = await nextEvent();
     expect(reload.event).toBe('reload');
     expect(page('locations/new-farm/index.html')).toContain('<p>Body for New Farm, now with <em>window</em> cleaning.</p>');
-    // Its own page, and the home page's areas list; not the site map (no label changed) or anything else.
+    // No other page shows a location's body.
+    expect(rewritten(before)).toEqual(['locations/new-farm/index.html']);
+    expect(await watch.waitForLine(/new-farm\.md changed/, from)).toMatch(/^content\/locations\/new-farm\.md changed: re-rendered 1 page in \d+ ms\.$/);
+  });
+
+  it('re-renders an edited location and the page that lists what changed', async () => {
+    const before = htmlInodes();
+    edit('content/locations/new-farm.md', 'intro: Cleaning in New Farm.', 'intro: Offices and strata in New Farm.');
+    expect((await nextEvent()).event).toBe('reload');
+    // The home page's areas list shows each intro; the site map shows names only.
     expect(rewritten(before)).toEqual(['index.html', 'locations/new-farm/index.html']);
-    expect(await watch.waitForLine(/new-farm\.md changed/, from)).toMatch(/^content\/locations\/new-farm\.md changed: re-rendered 2 pages in \d+ ms\.$/);
+    expect(page('index.html')).toContain('Offices and strata in New Farm.');
   });
 
   it('re-renders only the pages that read a collection when one of its entries changes', async () => {
