@@ -4,7 +4,7 @@ import { CleansiteError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../publish/parse-headers.ts';
 import { startStaticServer } from '../server/static-server.ts';
-import type { ServerCommandOptions } from '../server/server-options.ts';
+import { isLoopback, type ServerCommandOptions } from '../server/server-options.ts';
 import { waitForStopSignal } from '../server/wait-for-stop.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
 
@@ -22,6 +22,7 @@ export async function runPreview(options: PreviewCommandOptions, logger: Logger,
     const rules = readHeaderRules(root, shown);
     const server = await startStaticServer({ root, host: options.host, port: options.port, headersFor: rules ? (urlPath) => headersForPath(rules, urlPath) : undefined });
     logger.info(`Previewing ${shown}/ at ${server.url} as the static host serves it${rules ? `, with the headers of ${shown}/_headers` : ''} (Ctrl+C to stop)`);
+    if (!isLoopback(options.host)) logger.warn(`listening on ${options.host}: other machines on the network can reach this server`);
     if (!existsSync(path.join(root, '404.html'))) logger.warn(`${shown}/404.html is missing: unknown paths get a plain-text 404`);
     await waitForStopSignal();
     await server.close();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from '../core/logger.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import type { ServerCommandOptions } from '../server/server-options.ts';
+import { isLoopback, type ServerCommandOptions } from '../server/server-options.ts';
 import { waitForStopSignal } from '../server/wait-for-stop.ts';
 import type { FileChange } from '../watch/file-watcher.ts';
 import type { RebuildReport } from '../watch/watch-session.ts';
@@ -42,12 +42,14 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
   }
   const folders = [watchOptions.contentDir, watchOptions.templatesDir, watchOptions.publicDir].map((dir) => `${shown(dir)}/`).join(', ');
   logger.info(`Serving ${handle.url} (watching ${folders}; Ctrl+C to stop)`);
+  if (!isLoopback(options.host)) logger.warn(`listening on ${options.host}: other machines on the network can reach this development server`);
   await waitForStopSignal();
   await handle.close();
   return EXIT_OK;
 }
 
 function printReport(report: RebuildReport, logger: Logger, debug: boolean, out: string): void {
+  for (const warning of report.warnings) logger.warn(warning);
   if (report.problems.length > 0) reportErrors(new CleansiteErrorList(report.problems), logger, debug);
   logger.debug(`stages: ${Object.entries(report.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`).join(', ')}`);
   const seconds = `${(report.milliseconds / 1000).toFixed(2)} s`;

@@ -6,7 +6,7 @@
  * output keeps the last good pages.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import { buildClientScript } from '../assets/build-client.ts';
@@ -58,6 +58,8 @@ export interface RebuildReport {
   milliseconds: number;
   /** Time per stage (read, content, templates, styles, client, public, images, worker, render), for --debug. */
   timings: Record<string, number>;
+  /** Things worth knowing that are not errors (e.g. templates that leave out the live-reload client). */
+  warnings: string[];
   /** Every open problem after this rebuild; empty when the output matches the sources. */
   problems: CleansiteError[];
   /** What open pages are told. */
@@ -123,6 +125,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     changes = changes.filter((change) => classify(change.file).length > 0);
     const areas = initial ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
     const toRender = new Set<string>();
+    const warnings: string[] = [];
     let renderAll = false;
     let siteChanged = false;
     let publicFiles = 0;
@@ -205,6 +208,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (site && host && siteData) {
       if (needsFullPass) {
         pages = await writeFullPass(site, host, siteData);
+        if (pages > 0) warnings.push(...checkDevScripts(site));
       } else {
         const paths = renderAll ? site.table.routes.map((route) => route.path) : [...new Set([...toRender, ...dirty])].filter((p) => site!.table.byPath.has(p));
         if (paths.length > 0 || pendingRemovals.size > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, host, siteData, paths));
@@ -221,7 +225,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       if (current.length > 0 && !outputChanged) messages.push({ event: 'build-error', data: { problems: toOverlayProblems(current) } });
       else if (current.length === 0 && hadProblems && !outputChanged && !stylesheet) messages.push({ event: 'clear', data: {} });
     }
-    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, problems: current, messages };
+    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, warnings, problems: current, messages };
   }
 
   async function updateContent(changes: FileChange[], initial: boolean): Promise<Set<ContentKind>> {
@@ -319,6 +323,15 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (!frame) return error;
     const rendering = error.location ? `while rendering ${error.location.file}` : 'while rendering';
     return new CleansiteError({ code: error.code, message: error.message, hint: `the template threw ${rendering}; fix it and save`, location: frame, cause: error.cause });
+  }
+
+  /** Pages only reload if the templates render assets.devScripts; say so once, after the first full output. */
+  function checkDevScripts(current: LoadedSite): string[] {
+    const home = current.table.routes.find((route) => route.template !== 'not-found') ?? current.table.routes[0];
+    if (!home || options.devScripts.length === 0) return [];
+    const html = readFileSync(path.join(options.outDir, home.outputFile), 'utf8');
+    const missing = options.devScripts.filter((src) => !html.includes(`src="${src}"`));
+    return missing.length === 0 ? [] : [`${home.outputFile} has no <script src="${missing[0]}">: the templates do not render assets.devScripts, so open pages will not reload or show errors (see src/render/page-props.ts BuildAssets)`];
   }
 
   function currentAssets(): BuildAssets {
