@@ -5,9 +5,12 @@
  * so nothing that happens during a rebuild can stop the watcher.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { CleansiteError } from '../core/errors.ts';
 import { createEventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
 import { startStaticServer } from '../server/static-server.ts';
+import { isInside } from './classify-change.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { enableFullCollection, freezeYoungGeneration } from './idle-compaction.ts';
 import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
@@ -40,6 +43,7 @@ const DEFAULT_DEBOUNCE_MS = 10;
 const COMPACT_AFTER_IDLE_MS = 1_000;
 
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
+  assertOutputOutsideSources(options);
   // Before any render worker starts, so the workers can collect too.
   const collectGarbage = enableFullCollection();
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
@@ -122,6 +126,20 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       await Promise.allSettled([server.close(), session.close()]);
     },
   };
+}
+
+/** Output written inside a watched folder would trigger a rebuild that writes output, forever. */
+function assertOutputOutsideSources(options: WatchOptions): void {
+  for (const folder of [options.contentDir, options.templatesDir, options.publicDir]) {
+    const out = path.resolve(options.outDir);
+    if (out === path.resolve(folder) || isInside(out, folder) || isInside(folder, out)) {
+      throw new CleansiteError({
+        code: 'USAGE',
+        message: `the output folder ${out} overlaps the watched folder ${folder}`,
+        hint: 'pass an --out folder outside content/, templates/ and public/ (the default is .cache/watch)',
+      });
+    }
+  }
 }
 
 function serveDevEndpoint(request: IncomingMessage, response: ServerResponse, accept: (request: IncomingMessage, response: ServerResponse) => void, client: string): boolean {

@@ -62,4 +62,12 @@ describe('cleansite watch at start-up', () => {
     processes.push(watch);
     expect(watch.output).toContain('warning: index.html has no <script src="/__cleansite/live-reload.js">: the templates do not render assets.devScripts, so open pages will not reload or show errors (see src/render/page-props.ts BuildAssets)');
   });
+
+  it('refuses an output folder inside a watched folder (it would rebuild forever)', () => {
+    const site = makeFixtureSite();
+    sites.push(site);
+    const result = runCli(['watch', '--port', '0', '--out', 'public/preview'], site);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`error: the output folder ${path.join(site, 'public', 'preview')} overlaps the watched folder ${path.join(site, 'public')}`);
+  });
 });
