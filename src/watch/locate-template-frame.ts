@@ -9,7 +9,7 @@ import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toProjectPath } from '../content/load-content.ts';
-import type { ErrorLocation } from '../core/errors.ts';
+import { CleansiteError, type ErrorLocation } from '../core/errors.ts';
 
 const FRAME = /(file:\/\/[^\s()]+?\/templates-[0-9a-f]+\.mjs):(\d+):(\d+)/g;
 const maps = new Map<string, SourceMap | undefined>();
@@ -25,6 +25,15 @@ export function locateTemplateFrame(stack: string, rootDir: string, compileDir =
     return { file: toProjectPath(rootDir, source), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
   }
   return undefined;
+}
+
+/** A render error reported at the template's own file and line, with the content file being rendered in the hint. */
+export function pointAtTemplate(error: CleansiteError, rootDir: string): CleansiteError {
+  const stack = error.cause instanceof Error ? error.cause.stack : undefined;
+  const frame = stack ? locateTemplateFrame(stack, rootDir) : undefined;
+  if (!frame) return error;
+  const rendering = error.location ? `while rendering ${error.location.file}` : 'while rendering';
+  return new CleansiteError({ code: error.code, message: error.message, hint: `the template threw ${rendering}; fix it and save`, location: frame, cause: error.cause });
 }
 
 function readSourceMap(modulePath: string): SourceMap | undefined {

@@ -5,31 +5,28 @@
  * stage, reported, and cleared by the rebuild that fixes them, while the
  * output keeps the last good pages.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { globby } from 'globby';
 import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { contentKinds, type ContentKind } from '../content/schemas.ts';
-import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
-import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
-import { createStaging } from '../output/staging.ts';
+import { toErrorList, type CleansiteError } from '../core/errors.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
 import { loadContentSources, type ContentSources } from './content-sources.ts';
 import type { FileChange } from './file-watcher.ts';
-import { locateTemplateFrame } from './locate-template-frame.ts';
-import { toOverlayProblems } from './overlay-problems.ts';
+import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
+import { pointAtTemplate } from './locate-template-frame.ts';
 import { planRerender } from './plan-rerender.ts';
 import { startRenderHost, type RenderHost } from './render-host.ts';
 import type { Dependency } from './track-dependencies.ts';
-import { copyIntoOutput, createSideFolder, moveIntoOutput, removeFolder, removeFromOutput, writeOutputFile } from './watch-output.ts';
+import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
+import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
 
 export interface WatchSessionOptions {
   rootDir: string;
@@ -75,9 +72,6 @@ export interface WatchSession {
   close(): Promise<void>;
 }
 
-/** Stable URLs in watch mode, so a stylesheet edit changes one file and no page. */
-const CSS_FILE = 'assets/site.css';
-const SCRIPT_FILE = 'assets/site.js';
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
 type Stage = 'content' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
@@ -218,13 +212,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const outputChanged = pages > 0 || removedPages > 0 || publicFiles > 0 || scriptWritten;
     if (outputChanged) buildNumber++;
     const current = openProblems();
-    const messages: StreamMessage[] = [];
-    if (!initial) {
-      if (outputChanged) messages.push({ event: 'reload', data: { build: buildNumber } });
-      else if (stylesheet && css) messages.push({ event: 'css', data: { href: `/${CSS_FILE}?v=${createHash('sha256').update(css.contents).digest('hex').slice(0, 10)}` } });
-      if (current.length > 0 && !outputChanged) messages.push({ event: 'build-error', data: { problems: toOverlayProblems(current) } });
-      else if (current.length === 0 && hadProblems && !outputChanged && !stylesheet) messages.push({ event: 'clear', data: {} });
-    }
+    const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet: stylesheet ? css : undefined, buildNumber, problems: current, hadProblems });
     return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, warnings, problems: current, messages };
   }
 
@@ -253,30 +241,20 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return count;
   }
 
-  /** The first complete output (or the first after a start that could not render): built aside and swapped in whole. */
+  const passInput = (current: LoadedSite, renderHost: RenderHost, data: SiteData) => ({
+    outDir: options.outDir, site: current, data, host: renderHost, time,
+    explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
+  });
+
+  /** The first complete output (or the first after a start that could not render), swapped in whole. */
   async function writeFullPass(current: LoadedSite, renderHost: RenderHost, data: SiteData): Promise<number> {
-    const staging = createStaging(options.outDir);
-    let committed = false;
+    let written = false;
     await attempt('render', async () => {
-      try {
-        for (const relative of await globby('**/*', { cwd: options.publicDir, onlyFiles: true, dot: false })) copyIntoOutput(options.publicDir, staging.dir, relative);
-        if (css) staging.write(CSS_FILE, css.contents);
-        if (script) staging.write(SCRIPT_FILE, script.contents);
-        if (images) placeImageFiles(images.files, staging.dir);
-        const paths = current.table.routes.map((route) => route.path);
-        const outcome = await time('worker', () => renderHost.render(data, paths, staging.dir));
-        if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
-        staging.write('sitemap.xml', await renderSitemapXml(current.table.routes, current.baseUrl));
-        staging.write('robots.txt', renderRobotsTxt(current.baseUrl));
-        await staging.commit();
-        committed = true;
-        dependencies.clear();
-        for (const [routePath, used] of outcome.dependencies) dependencies.set(routePath, used);
-      } finally {
-        if (!committed) await staging.abort();
-      }
+      const used = await writeFullOutput(passInput(current, renderHost, data), { publicDir: options.publicDir, css, script, images });
+      replaceMap(dependencies, used);
+      written = true;
     });
-    if (!committed) return 0;
+    if (!written) return 0;
     needsFullPass = false;
     dirty.clear();
     pendingRemovals.clear();
@@ -284,45 +262,26 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return current.table.routes.length;
   }
 
-  /** Renders the routes aside and moves them in only if every one rendered. */
+  /** Re-renders the given routes (plus any left dirty by a failed rebuild); nothing is written unless all render. */
   async function writeIncremental(current: LoadedSite, renderHost: RenderHost, data: SiteData, paths: string[]): Promise<{ pages: number; removedPages: number }> {
-    const side = createSideFolder(options.outDir);
+    const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
+    const removals = [...pendingRemovals].filter((file) => !liveOutputs.has(file));
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
       try {
-        const outcome = paths.length > 0 ? await time('worker', () => renderHost.render(data, paths, side)) : undefined;
-        if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(pointAtTemplate));
-        moveIntoOutput(side, options.outDir, paths.map((routePath) => current.table.byPath.get(routePath)!.outputFile));
-        const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
-        const removals = [...pendingRemovals].filter((file) => !liveOutputs.has(file));
-        removeFromOutput(options.outDir, removals);
-        pendingRemovals.clear();
+        const used = await writeChangedPages(passInput(current, renderHost, data), { paths, removals, sitemap: sitemapPending });
         for (const routePath of [...dependencies.keys()]) if (!current.table.byPath.has(routePath)) dependencies.delete(routePath);
-        for (const [routePath, used] of outcome?.dependencies ?? []) dependencies.set(routePath, used);
-        if (sitemapPending) {
-          writeOutputFile(options.outDir, 'sitemap.xml', await renderSitemapXml(current.table.routes, current.baseUrl));
-          writeOutputFile(options.outDir, 'robots.txt', renderRobotsTxt(current.baseUrl));
-          sitemapPending = false;
-        }
-        dirty.clear();
-        result = { pages: paths.length, removedPages: removals.length };
+        for (const [routePath, read] of used) dependencies.set(routePath, read);
       } catch (error) {
         for (const routePath of paths) dirty.add(routePath);
         throw error;
-      } finally {
-        removeFolder(side);
       }
+      pendingRemovals.clear();
+      sitemapPending = false;
+      dirty.clear();
+      result = { pages: paths.length, removedPages: removals.length };
     });
     return result;
-  }
-
-  /** A template that threw is reported at its own file and line, not only at the content file being rendered. */
-  function pointAtTemplate(error: CleansiteError): CleansiteError {
-    const stack = error.cause instanceof Error ? error.cause.stack : undefined;
-    const frame = stack ? locateTemplateFrame(stack, options.rootDir) : undefined;
-    if (!frame) return error;
-    const rendering = error.location ? `while rendering ${error.location.file}` : 'while rendering';
-    return new CleansiteError({ code: error.code, message: error.message, hint: `the template threw ${rendering}; fix it and save`, location: frame, cause: error.cause });
   }
 
   /** Pages only reload if the templates render assets.devScripts; say so once, after the first full output. */
@@ -357,11 +316,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       first = false;
       return rebuild(initial ? [] : changes, initial);
     },
-    greeting() {
-      const current = openProblems();
-      const hello: StreamMessage = { event: 'hello', data: { buildId: String(buildNumber) } };
-      return current.length > 0 ? [hello, { event: 'build-error', data: { problems: toOverlayProblems(current) } }] : [hello];
-    },
+    greeting: () => greetingMessages(buildNumber, openProblems()),
     compact() {
       host?.compact();
     },
@@ -370,6 +325,11 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       host = undefined;
     },
   };
+}
+
+function replaceMap<K, V>(map: Map<K, V>, entries: Iterable<[K, V]>): void {
+  map.clear();
+  for (const [key, value] of entries) map.set(key, value);
 }
 
 function replaceSet(set: Set<string>, values: Iterable<string>): void {

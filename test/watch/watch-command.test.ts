@@ -231,6 +231,23 @@ describe('cleansite watch', () => {
     expect(await watch.waitForLine(/site\.css changed/, from)).toMatch(/^templates\/styles\/site\.css changed: rebuilt the stylesheet in \d+ ms\.$/);
   });
 
+  it('reports a stylesheet that does not compile; the fix swaps the CSS and clears the overlay', async () => {
+    const stylesheet = read('templates/styles/site.css');
+    const before = htmlInodes();
+    write('templates/styles/site.css', `${stylesheet}\n.broken { color: red; } }\n`);
+    const failure = await nextEvent();
+    expect(failure.event).toBe('build-error');
+    expect(problemsOf(failure)[0]).toMatchObject({ file: 'templates/styles/site.css' });
+    expect(problemsOf(failure)[0]!.message).toMatch(/^stylesheet does not compile: /);
+    expect((await fetchText('/assets/site.css')).body).toContain('.watch-marker{outline:3px solid #123456}');
+
+    write('templates/styles/site.css', `${stylesheet}\n.fixed { color: #0a0a0a; }\n`);
+    expect((await nextEvent()).event).toBe('css');
+    expect((await nextEvent()).event).toBe('clear');
+    expect((await fetchText('/assets/site.css')).body).toContain('.fixed{color:#0a0a0a}');
+    expect(rewritten(before)).toEqual([]);
+  });
+
   it('copies a new public file into the output', async () => {
     write('public/humans.txt', 'Made in Queensland.\n');
     expect((await nextEvent()).event).toBe('reload');
