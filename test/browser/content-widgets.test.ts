@@ -176,8 +176,14 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       }
       expect(await page.evaluate(() => window.scrollX)).toBe(0);
       // The decorative position dots follow the slides in view.
-      const activeDots = await carousel.locator('[data-carousel-dots] > *').evaluateAll((dots) => dots.flatMap((dot, index) => (dot.hasAttribute('data-active') ? [index] : [])));
-      expect(activeDots).toEqual(await fullyVisibleSlides(track));
+      // They update when scrolling comes to rest, which lags behind the last key press on a busy machine.
+      const dotsAndSlides = async () => {
+        const activeDots = await carousel.locator('[data-carousel-dots] > *').evaluateAll((dots) => dots.flatMap((dot, index) => (dot.hasAttribute('data-active') ? [index] : [])));
+        return { activeDots, visible: await fullyVisibleSlides(track) };
+      };
+      await expect.poll(async () => { const { activeDots, visible } = await dotsAndSlides(); return activeDots.join() === visible.join(); }, { timeout: 5_000 }).toBe(true);
+      const settled = await dotsAndSlides();
+      expect(settled.activeDots).toEqual(settled.visible);
     });
 
     if (viewport !== 'small') it('moves and loops with the previous and next buttons', async () => {
