@@ -6,7 +6,7 @@ export function median(values) {
 }
 
 export function formatTable(sites) {
-  const header = ['site', 'pages', 'build', 'wall (median)', 'pages/s', 'peak RSS', 'runs'];
+  const header = ['site', 'pages', 'build', 'wall (median)', 'pages/s', 'CPU user+sys', 'peak RSS', 'wall of each run'];
   const rows = [];
   for (const site of sites) {
     for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ['bare render loop', site.bare]]) {
@@ -16,11 +16,12 @@ export function formatTable(sites) {
         label,
         `${figures.seconds.toFixed(2)} s`,
         Math.round(figures.pagesPerSecond).toLocaleString('en-AU'),
+        figures.cpuSeconds === undefined ? '-' : `${figures.cpuSeconds.toFixed(2)} s`,
         figures.peakRssMB === undefined ? '-' : `${Math.round(figures.peakRssMB)} MB`,
         figures.allSeconds.map((value) => value.toFixed(2)).join(' / '),
       ]);
     }
-    rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
+    rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;

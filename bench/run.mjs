@@ -6,7 +6,8 @@
  * real content with its locations replaced by N generated ones of the same
  * shape, the real templates and public files) with the cleansite CLI in a
  * child process, and measures for each, as the median of --runs runs:
- *   cold  no caches and no previous output (the image cache is kept warm)
+ *   cold  no caches and no previous output (the image cache is kept warm):
+ *         fresh copies of the content and templates folders, a new output folder
  *   warm  again, nothing changed
  *   edit  after a real edit to one location file (a sentence appended)
  *   bare  the bare render loop (bench/bare-loop.tsx) on the same pages
@@ -15,7 +16,8 @@
  * bench/*-bench.mjs (watch, images) unless --no-extra and includes their
  * figures, and writes bench/results.json.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,8 @@ log(`templates: ${path.relative(packageRoot, templatesDir) || '.'}`);
 
 const tools = await prepareTools(packageRoot, templatesDir);
 const workDirs = [];
+/** Cache files the bench's builds left in the project's .cache (removed at the end). */
+const createdCaches = [];
 const results = { machine: machineInfo(), startedAt: startedAt.toISOString(), runs: args.runs, outRoot, templates: path.relative(packageRoot, templatesDir), sites: [], extra: {} };
 
 try {
@@ -54,6 +58,7 @@ try {
   if (args.extra) results.extra = runExtraBenches(packageRoot, log);
 } finally {
   results.loadAverage = { before: loadBefore, after: os.loadavg() };
+  for (const file of createdCaches) rmSync(file, { force: true });
   if (args.keep) log(`kept the benchmark folders: ${workDirs.join(', ')}`);
   else {
     log('removing the benchmark folders...');
@@ -75,60 +80,64 @@ log('wrote bench/results.json');
 async function benchSite(site) {
   const work = mkdtempSync(path.join(outRoot, 'cleansite-bench-'));
   workDirs.push(work);
-  const content = path.join(work, 'content');
-  let editTarget;
+  const baseContent = path.join(work, 'content');
+  let editName;
   if (site.locations === undefined) {
-    cpSync(contentDir, content, { recursive: true });
-    editTarget = path.join(content, 'locations', readdirSync(path.join(content, 'locations')).sort()[0]);
+    cpSync(contentDir, baseContent, { recursive: true });
+    editName = readdirSync(path.join(baseContent, 'locations')).sort()[0];
   } else {
-    editTarget = generateSite(contentDir, content, site.locations).at(-1);
+    editName = path.basename(generateSite(contentDir, baseContent, site.locations).at(-1));
   }
-  // Image variants are shared with the project's cache: encoding them is the image stage's cost, not the render's.
+  // Image variants come from the project's cache (kept warm, as the targets say): encoding
+  // them is the image stage's cost, measured by bench/images-bench.mjs.
   mkdirSync(path.join(work, '.cache'), { recursive: true });
   mkdirSync(path.join(packageRoot, '.cache', 'images'), { recursive: true });
   symlinkSync(path.join(packageRoot, '.cache', 'images'), path.join(work, '.cache', 'images'), 'dir');
-  const out = path.join(work, 'dist');
-  const bareOut = path.join(work, 'bare');
-  const trash = path.join(work, 'trash');
-  mkdirSync(trash);
   // NODE_ENV unset, as in a terminal: the CLI picks React's production build itself.
   const env = { ...process.env, SOURCE_DATE_EPOCH };
   delete env.NODE_ENV;
-  const cliArgs = [tools.cli, 'build', '--content', content, '--templates', tools.templatesDir, '--public', publicDir, '--out', out, '--quiet'];
-  const runCli = async (label) => {
-    const result = await measureCommand(process.execPath, cliArgs, { cwd: work, env });
+  const runCli = async (label, { content, templates, out }) => {
+    const result = await measureCommand(process.execPath, [tools.cli, 'build', '--content', content, '--templates', templates, '--public', publicDir, '--out', out, '--quiet'], { cwd: work, env });
     if (result.code !== 0) throw new Error(`${site.name}, ${label}: the build failed (exit ${result.code})\n${result.stderr}`);
     return result;
   };
-  // Moved aside, not deleted, before a cold run: deleting thousands of files is slow and not part of a build.
-  const moveAside = (dir) => { if (existsSync(dir)) renameSync(dir, path.join(trash, `${path.basename(dir)}-${Date.now()}-${Math.random().toString(36).slice(2)}`)); };
-  const resetCaches = () => {
-    for (const name of ['content', 'pages', 'steps', 'templates']) rmSync(path.join(work, '.cache', name), { recursive: true, force: true });
-    moveAside(out);
-  };
 
-  log(`${site.name}: warming up (first build: compiles the templates, fills the image cache if it is empty)`);
-  await runCli('warm-up');
-  const pages = countPages(out);
-  const assets = readdirSync(path.join(out, 'assets'));
+  log(`${site.name}: warming up (fills the image cache if it is empty)`);
+  const warmUp = { content: baseContent, templates: tools.templatesDir, out: path.join(work, 'warm-up') };
+  await runCli('warm-up', warmUp);
+  createdCaches.push(...cacheFilesOf(warmUp, work));
+  const pages = countPages(warmUp.out);
+  const assets = readdirSync(path.join(warmUp.out, 'assets'));
   const cssUrl = `/assets/${assets.find((name) => name.endsWith('.css')) ?? ''}`;
   const jsUrl = `/assets/${assets.find((name) => name.endsWith('.js')) ?? ''}`;
   const samples = { cold: [], warm: [], edit: [], bare: [] };
+  let same = '';
   for (let run = 1; run <= args.runs; run++) {
-    resetCaches();
-    samples.cold.push(await runCli('cold'));
-    samples.warm.push(await runCli('warm'));
-    editFile(editTarget, run);
-    samples.edit.push(await runCli('edit'));
-    moveAside(bareOut);
-    const bare = await measureCommand(process.execPath, [tools.bareLoop, content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
+    // Cold means no cache entry of any kind: the CLI keys its caches by content folder,
+    // templates folder and output folder, so each run gets fresh copies of all three.
+    const runDir = path.join(work, `run-${run}`);
+    // The templates stay inside the project, where esbuild finds its tsconfig.json as for the real ones.
+    const templatesRoot = path.join(tools.dir, `${path.basename(work)}-run-${run}`);
+    const dirs = { content: path.join(runDir, 'content'), templates: path.join(templatesRoot, 'templates'), out: path.join(runDir, 'dist') };
+    cpSync(baseContent, dirs.content, { recursive: true });
+    cpSync(tools.templatesDir, dirs.templates, { recursive: true });
+    symlinkSync(path.join(packageRoot, 'src'), path.join(templatesRoot, 'src'), 'dir');
+    createdCaches.push(...cacheFilesOf(dirs, work));
+    samples.cold.push(await runCli('cold', dirs));
+    samples.warm.push(await runCli('warm', dirs));
+    editFile(path.join(dirs.content, 'locations', editName), run);
+    samples.edit.push(await runCli('edit', dirs));
+    const bareOut = path.join(runDir, 'bare');
+    const bare = await measureCommand(process.execPath, [tools.bareLoop, dirs.content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
     if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
     samples.bare.push(bare);
+    same = compareOutputs(dirs.out, bareOut);
     log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}, bare ${seconds(bare.ms)}`);
   }
   const summary = (list) => ({
     seconds: median(list.map((sample) => sample.ms)) / 1000,
     pagesPerSecond: pages / (median(list.map((sample) => sample.ms)) / 1000),
+    cpuSeconds: list[0].cpuMs === undefined ? undefined : median(list.map((sample) => sample.cpuMs)) / 1000,
     peakRssMB: list[0].peakRssBytes === undefined ? undefined : median(list.map((sample) => sample.peakRssBytes)) / 2 ** 20,
     allSeconds: list.map((sample) => sample.ms / 1000),
   });
@@ -139,10 +148,22 @@ async function benchSite(site) {
     warm: summary(samples.warm),
     edit: summary(samples.edit),
     bare: summary(samples.bare),
-    sameHtmlAsBareLoop: compareOutputs(out, bareOut),
+    sameHtmlAsBareLoop: same,
   };
   result.overhead = result.cold.seconds / result.bare.seconds;
   return result;
+}
+
+/**
+ * The content cache and page manifest files a build of these folders writes under the
+ * project's .cache: names as src/cache/content-cache.ts and src/cache/page-cache.ts make them.
+ */
+function cacheFilesOf({ content, out }, rootDir) {
+  const name = (text) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+  return [
+    path.join(packageRoot, '.cache', 'content', `${name(`${content}\n${rootDir}`)}.v8`),
+    path.join(packageRoot, '.cache', 'pages', `${name(path.resolve(out))}.json`),
+  ];
 }
 
 function countPages(dir) {

@@ -73,11 +73,13 @@ export interface LoadedSite {
   baseUrl: string;
   /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
   fingerprints?: ReadonlyMap<string, string>;
+  /** Content files found, and how many of them were parsed (the rest came from the content cache). */
+  files?: { found: number; parsed: number };
 }
 
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
 export async function loadSite(options: BuildOptions): Promise<LoadedSite> {
-  const { content, fingerprints } = await loadContentCached({
+  const { content, fingerprints, files, parsed } = await loadContentCached({
     contentDir: options.contentDir,
     rootDir: options.rootDir,
     cacheDir: options.cache === false ? undefined : options.cacheDir,
@@ -85,7 +87,7 @@ export async function loadSite(options: BuildOptions): Promise<LoadedSite> {
   });
   const table = buildRouteTable(content);
   const navigation = buildNavigation(content, table);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints };
+  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, files: { found: files, parsed } };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -104,6 +106,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   const cssEntry = path.join(options.templatesDir, 'styles', 'site.css');
   const scriptEntry = path.join(options.templatesDir, 'client', 'main.ts');
   const projectFiles = ['tsconfig.json', 'package.json'].map((name) => path.join(options.rootDir, name));
+  let startedEsbuild = false;
   const [site, css, script, images, compiled, publicFiles] = await Promise.all([
     time('load content', () => loadSite(options)),
     time('css', () => cachedStep(stepCache, `css\n${code}\n${cssEntry}`, async () => {
@@ -111,17 +114,22 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       return { value: built, inputs: [cssEntry, ...built?.inputs ?? []] };
     })),
     time('client script', () => cachedStep(stepCache, `script\n${code}\n${scriptEntry}`, async () => {
+      startedEsbuild = true;
       const built = await buildClientScript(scriptEntry);
       return { value: built, inputs: [scriptEntry, ...built?.inputs ?? [], ...projectFiles] };
     })),
     time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
     time('compile templates', () => cachedStep(stepCache, `templates\n${code}\n${options.templatesDir}\n${options.cacheDir}`, async () => {
+      startedEsbuild = true;
       const built = await compileTemplates(options.templatesDir, options.cacheDir);
       return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
     })),
     listPublicFiles(options.publicDir),
   ]);
+  logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed, the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
+  // esbuild's service process (~90 MB) would otherwise stay up, idle, for the rest of the build.
+  if (startedEsbuild) await (await import('esbuild')).stop();
 
   const data: SiteData = {
     content: site.content,
@@ -144,7 +152,8 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
 
   const useCache = options.cache !== false;
   const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
-  const values = createUnitValues(data, site.fingerprints ?? new Map(), hashText(`${code}\n${compiled.hash}`));
+  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.hash}`) };
+  const values = createUnitValues(data, pageKeys.fingerprints, pageKeys.salt);
   const plan = pageCache
     ? await time('check page cache', () => pageCache.plan(site.table.routes, values))
     : { reuse: [], render: site.table.routes, removed: 0 };
@@ -182,7 +191,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       render: plan.render,
       jobs: options.jobs,
       shareChunks: options.shareChunks,
-      cache: pageCache ? { pages: pageCache, values } : undefined,
+      cache: pageCache ? { pages: pageCache, keys: pageKeys } : undefined,
       time,
     });
     bytes += written.bytes;

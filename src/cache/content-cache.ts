@@ -16,6 +16,7 @@ import { listContentFiles, parseSourceFile, toProjectPath } from '../content/loa
 import type { SiteContent } from '../content/schemas.ts';
 import { assembleContent, validateSource, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
+import { removeStaleFiles } from './remove-stale.ts';
 import { hashText } from './unit-values.ts';
 
 export interface ContentLoad {
@@ -106,6 +107,7 @@ function writeCache(file: string, contents: CacheFile): void {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, serialize(contents));
     renameSync(temporary, file);
+    removeStaleFiles(path.dirname(file), file);
   } catch {
     // A cache that cannot be written (read-only or full disk) only costs the next build the parsing.
     rmSync(temporary, { force: true });

@@ -11,14 +11,13 @@
  * inode, so output replaced by anything else is never trusted. Deleting the
  * cache is always safe: every page is rendered again.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Route } from '../routes/route-table.ts';
+import { removeStaleFiles } from './remove-stale.ts';
 import { hashText, type UnitValues } from './unit-values.ts';
 
 const MANIFEST_VERSION = 1;
-/** Manifests of output folders not built for this long are removed (tests build into many temporary folders). */
-const STALE_AFTER_MS = 14 * 24 * 3600 * 1000;
 
 export interface PageRecord {
   outputFile: string;
@@ -68,6 +67,13 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
   const manifestFile = path.join(dir, `${hashText(absoluteOut)}.json`);
   const previous = readManifest(manifestFile, absoluteOut);
   const pages = new Map<string, PageRecord>();
+  const names = new Map<string, string>();
+  const intern = (unit: string) => {
+    const known = names.get(unit);
+    if (known !== undefined) return known;
+    names.set(unit, unit);
+    return unit;
+  };
 
   return {
     plan(routes, values) {
@@ -90,7 +96,8 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
     },
     previousExtras: () => previous?.extras,
     remember(page, record) {
-      pages.set(page, record);
+      // One string per unit name for all pages, not one per page that read it.
+      pages.set(page, { ...record, units: record.units.map(intern) });
     },
     save(extras) {
       const units: string[] = [];
@@ -118,7 +125,7 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
       const temporary = `${manifestFile}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify(manifest));
       renameSync(temporary, manifestFile);
-      removeStaleManifests(dir, manifestFile);
+      removeStaleFiles(dir, manifestFile);
     },
   };
 }
@@ -155,18 +162,5 @@ function sizeOf(file: string): number {
     return statSync(file).size;
   } catch {
     return -1;
-  }
-}
-
-function removeStaleManifests(dir: string, keep: string): void {
-  const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (file === keep) continue;
-    try {
-      if (now - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
-    } catch {
-      // Another build removed it first.
-    }
   }
 }

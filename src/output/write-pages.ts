@@ -5,10 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import type { PageCache, ReusablePage } from '../cache/page-cache.ts';
-import type { UnitValues } from '../cache/unit-values.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { SiteData } from '../render/page-props.ts';
-import { createRenderPool } from '../render/render-pool.ts';
+import { createRenderPool, type PageKeyInputs } from '../render/render-pool.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { Staging } from './staging.ts';
 
@@ -31,7 +30,7 @@ export interface WritePagesOptions {
   /** Render shared() markup once per key (default true; false renders it on every page). */
   shareChunks?: boolean;
   /** Where reused and rendered pages are remembered, with their keys; absent without a cache. */
-  cache?: { pages: PageCache; values: UnitValues };
+  cache?: { pages: PageCache; keys: PageKeyInputs };
   time: <T>(label: string, work: () => Promise<T>) => Promise<T>;
 }
 
@@ -66,15 +65,12 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     useCallingThread: true,
     recordUnits: cache !== undefined,
     shareChunks: options.shareChunks !== false,
+    pageKeys: cache?.keys,
   }));
   try {
     const result = await options.time(`render ${render.length} pages`, () => pool.render(render, staging.dir));
-    if (cache) {
-      const routes = new Map(render.map((route) => [route.path, route]));
-      for (const page of result.rendered ?? []) {
-        const key = cache.values.pageKey(routes.get(page.path)!, page.units);
-        if (key) cache.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key, units: page.units });
-      }
+    for (const page of result.rendered ?? []) {
+      if (page.key) cache?.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key: page.key, units: page.units.split('\n') });
     }
     return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
   } finally {

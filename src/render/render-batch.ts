@@ -17,7 +17,10 @@ export interface RenderedPage {
   path: string;
   outputFile: string;
   bytes: number;
-  units: string[];
+  /** The page's cache key, when the batch was given a way to compute it. */
+  key?: string;
+  /** The units it read, one per line: one string per page is cheap to send between threads and to hold. */
+  units: string;
 }
 
 export interface BatchResult {
@@ -33,10 +36,12 @@ export interface BatchOptions {
   recorder?: UnitRecorder;
   /** Renders the markup templates pass to shared() once per key (see shared-chunks.ts). */
   chunks?: SharedChunks;
+  /** Computes a rendered page's cache key from the units it read (in the thread that rendered it). */
+  keyOf?: (route: Route, units: string[]) => string | undefined;
 }
 
 export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
-  const { recorder, chunks } = options;
+  const { recorder, chunks, keyOf } = options;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
   const rendered: RenderedPage[] = [];
@@ -55,7 +60,7 @@ export function renderBatch(routes: Route[], site: SiteData, templates: Template
     const size = Buffer.byteLength(result.html);
     bytes += size;
     if (!result.ok) failures.push(result.error);
-    else if (units) rendered.push({ path: route.path, outputFile: route.outputFile, bytes: size, units });
+    else if (units) rendered.push({ path: route.path, outputFile: route.outputFile, bytes: size, key: keyOf?.(route, units), units: units.join('\n') });
   }
   return { pages: routes.length, bytes, failures, ...(recorder ? { rendered } : {}) };
 }

@@ -30,6 +30,13 @@ export interface WorkerInit {
   site: SiteData;
   recordUnits: boolean;
   shareChunks: boolean;
+  pageKeys?: PageKeyInputs;
+}
+
+/** What a render thread needs to compute page cache keys itself (see cache/unit-values.ts). */
+export interface PageKeyInputs {
+  fingerprints: ReadonlyMap<string, string>;
+  salt: string;
 }
 export interface WorkerRequest {
   id: number;
@@ -57,6 +64,8 @@ export interface RenderPoolOptions {
   recordUnits?: boolean;
   /** Render the markup templates pass to shared() once per key and thread, not once per page. */
   shareChunks?: boolean;
+  /** With recordUnits: compute each page's cache key in the thread that rendered it. */
+  pageKeys?: PageKeyInputs;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
@@ -103,15 +112,18 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
 }
 
 async function createCallingThreadRenderer(options: RenderPoolOptions): Promise<(routes: Route[], outDir: string) => BatchResult> {
-  const [{ renderBatch }, { createUnitRecorder }, { createSharedChunks }, templates] = await Promise.all([
+  const [{ renderBatch }, { createUnitRecorder }, { createUnitValues }, { createSharedChunks }, templates] = await Promise.all([
     import('./render-batch.ts'),
     import('../cache/record-units.ts'),
+    import('../cache/unit-values.ts'),
     import('./shared-chunks.ts'),
     importTemplates(options.templatesModule),
   ]);
-  const recorder = options.recordUnits ? createUnitRecorder(options.site) : undefined;
+  const { site, pageKeys } = options;
+  const recorder = options.recordUnits ? createUnitRecorder(site) : undefined;
   const chunks = options.shareChunks ? createSharedChunks() : undefined;
-  return (routes, outDir) => renderBatch(routes, options.site, templates, outDir, { recorder, chunks });
+  const keyOf = pageKeys ? createUnitValues(site, pageKeys.fingerprints, pageKeys.salt).pageKey : undefined;
+  return (routes, outDir) => renderBatch(routes, site, templates, outDir, { recorder, chunks, keyOf });
 }
 
 function mergeResults(results: BatchResult[]): BatchResult {
@@ -145,7 +157,13 @@ function existsSyncSafe(file: string): boolean {
 }
 
 function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
-  const init: WorkerInit = { templatesModule: options.templatesModule, site: options.site, recordUnits: Boolean(options.recordUnits), shareChunks: Boolean(options.shareChunks) };
+  const init: WorkerInit = {
+    templatesModule: options.templatesModule,
+    site: options.site,
+    recordUnits: Boolean(options.recordUnits),
+    shareChunks: Boolean(options.shareChunks),
+    pageKeys: options.pageKeys,
+  };
   const worker = new Worker(workerFile(), { workerData: init });
   const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   let nextId = 0;

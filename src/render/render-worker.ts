@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createUnitRecorder } from '../cache/record-units.ts';
+import { createUnitValues } from '../cache/unit-values.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
@@ -17,12 +18,13 @@ const templates = await importTemplates(init.templatesModule);
 const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
 const recorder = init.recordUnits ? createUnitRecorder(site) : undefined;
 const chunks = init.shareChunks ? createSharedChunks() : undefined;
+const keyOf = init.pageKeys ? createUnitValues(site, init.pageKeys.fingerprints, init.pageKeys.salt).pageKey : undefined;
 
 parentPort!.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     const routes = request.paths.map((path) => routesByPath.get(path)!);
-    const result = renderBatch(routes, site, templates, request.outDir, { recorder, chunks });
+    const result = renderBatch(routes, site, templates, request.outDir, { recorder, chunks, keyOf });
     reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError), rendered: result.rendered };
   } catch (error) {
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
