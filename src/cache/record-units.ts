@@ -55,23 +55,22 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       read = new Set();
       // What renderRoute itself reads: which template draws the page.
       record('route');
-      const plain = createTemplateProps(route, site);
-      const props: TemplateProps = {
-        ...plain,
-        content,
-        navigation,
-        href(path) {
-          record(`href:${path.split('#')[0] ?? ''}`);
-          return plain.href(path);
-        },
-        absoluteUrl(path) {
-          record('baseUrl');
-          return plain.absoluteUrl(path);
-        },
-        image(src) {
-          record(`image:${src}`);
-          return plain.image(src);
-        },
+      // A fresh object from createTemplateProps(), so its fields are swapped in place.
+      const props = createTemplateProps(route, site);
+      const { href, absoluteUrl, image } = props;
+      props.content = content;
+      props.navigation = navigation;
+      props.href = (path) => {
+        record(`href:${path.split('#')[0] ?? ''}`);
+        return href(path);
+      };
+      props.absoluteUrl = (path) => {
+        record('baseUrl');
+        return absoluteUrl(path);
+      };
+      props.image = (src) => {
+        record(`image:${src}`);
+        return image(src);
       };
       return new Proxy(props, {
         get(target, key) {

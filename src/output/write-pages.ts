@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { PageCache, ReusablePage } from '../cache/page-cache.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { SiteData } from '../render/page-props.ts';
+import type { BatchResult } from '../render/render-batch.ts';
 import { createRenderPool, type PageKeyInputs } from '../render/render-pool.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { Staging } from './staging.ts';
@@ -68,10 +69,13 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     pageKeys: cache?.keys,
   }));
   try {
-    const result = await options.time(`render ${render.length} pages`, () => pool.render(render, staging.dir));
-    for (const page of result.rendered ?? []) {
-      if (page.key) cache?.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key: page.key, units: page.units.split('\n') });
-    }
+    // Each batch's pages are remembered as the batch comes in, so no list of every page is kept.
+    const remember = (batch: BatchResult) => {
+      for (const page of batch.rendered ?? []) {
+        if (page.key) cache?.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key: page.key, units: page.units.split('\n') });
+      }
+    };
+    const result = await options.time(`render ${render.length} pages`, () => pool.render(render, staging.dir, remember));
     return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
   } finally {
     await pool.close();

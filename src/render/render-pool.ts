@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CleansiteError, type ErrorCode, type ErrorLocation } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult, RenderedPage } from './render-batch.ts';
@@ -49,7 +50,11 @@ export type WorkerReply =
   | { id: number; ok: false; message: string };
 
 export interface RenderPool {
-  render(routes: Route[], outDir: string): Promise<BatchResult>;
+  /**
+   * Renders and writes the routes. With `onBatch`, each batch's result is handed over as it
+   * arrives and the returned result holds totals and failures only, not every page's record.
+   */
+  render(routes: Route[], outDir: string, onBatch?: (result: BatchResult) => void): Promise<BatchResult>;
   close(): Promise<void>;
 }
 
@@ -70,16 +75,18 @@ export interface RenderPoolOptions {
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
 const IN_FLIGHT = 2;
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   preferProductionReact();
   const threads = Math.max(0, options.threads);
+  if (threads > 0) collectGarbage();
   const [callingThread, workers] = await Promise.all([
     threads === 0 || options.useCallingThread ? createCallingThreadRenderer(options) : undefined,
     Promise.all(Array.from({ length: threads }, () => startWorker(options))),
   ]);
   return {
-    async render(routes, outDir) {
+    async render(routes, outDir, onBatch) {
       const renderers = workers.length + (callingThread ? 1 : 0);
       const size = Math.min(200, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
@@ -87,17 +94,25 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       let next = 0;
       // Kept in chunk order, so failures are reported in route order whichever thread rendered them.
       const results: BatchResult[] = [];
+      const keep = (index: number, result: BatchResult) => {
+        if (onBatch) {
+          onBatch(result);
+          results[index] = { pages: result.pages, bytes: result.bytes, failures: result.failures };
+        } else {
+          results[index] = result;
+        }
+      };
       const feed = async (worker: PoolWorker) => {
         while (next < chunks.length) {
           const index = next++;
-          results[index] = await worker.send(chunks[index]!.map((route) => route.path), outDir);
+          keep(index, await worker.send(chunks[index]!.map((route) => route.path), outDir));
         }
       };
       const running = workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker)));
       if (callingThread) {
         while (next < chunks.length) {
           const index = next++;
-          results[index] = callingThread(chunks[index]!, outDir);
+          keep(index, callingThread(chunks[index]!, outDir));
           // Let worker replies in, so their next chunks go out before this thread takes another.
           if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
         }
@@ -164,7 +179,8 @@ function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
     shareChunks: Boolean(options.shareChunks),
     pageKeys: options.pageKeys,
   };
-  const worker = new Worker(workerFile(), { workerData: init });
+  // A small young generation: the worker's garbage is short-lived HTML, and each MB here is resident memory.
+  const worker = new Worker(workerFile(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   return new Promise((resolveReady, rejectReady) => {

@@ -27,7 +27,6 @@ interface Chunk {
 }
 
 interface Request {
-  marker: string;
   key: string;
   render: () => ReactNode;
 }
@@ -52,15 +51,32 @@ export function createSharedChunks(): SharedChunks {
     }
   };
 
+  /** The key's markup: rendered on first use, and on the 2nd, 4th, 8th... use rendered again and compared. */
+  const markupOf = (request: Request, route: Route, recorder: UnitRecorder | undefined): string => {
+    let chunk = chunks.get(request.key);
+    if (!chunk) {
+      const { result: markup, units } = renderChunk(request, recorder);
+      chunk = { html: markup, units, firstPath: route.path, uses: 1 };
+      chunks.set(request.key, chunk);
+      return chunk.html;
+    }
+    recorder?.add(chunk.units);
+    chunk.uses++;
+    if ((chunk.uses & (chunk.uses - 1)) === 0 && chunk.firstPath !== route.path) {
+      const again = renderChunk(request, recorder).result;
+      if (again !== chunk.html) throw keyMismatch(request.key, chunk.firstPath, route);
+    }
+    return chunk.html;
+  };
+
   return {
     forPage(props, route, recorder) {
       const requests: Request[] = [];
       const shared = (key: string, render: () => ReactNode): ReactNode => {
         // A chunk inside a chunk is simply part of it.
         if (rendering) return render();
-        const marker = `\uE000${nonce}:${requests.length}\uE001`;
-        requests.push({ marker, key, render });
-        return marker;
+        requests.push({ key, render });
+        return `\uE000${nonce}:${requests.length - 1}\uE001`;
       };
       const pageProps = new Proxy(props, {
         get: (target, key) => (key === 'shared' ? shared : target[key as keyof TemplateProps]),
@@ -68,30 +84,25 @@ export function createSharedChunks(): SharedChunks {
       return {
         props: pageProps,
         finish(html) {
-          let result = html;
-          for (const request of requests) {
-            let chunk = chunks.get(request.key);
-            if (!chunk) {
-              const { result: markup, units } = renderChunk(request, recorder);
-              chunk = { html: markup, units, firstPath: route.path, uses: 1 };
-              chunks.set(request.key, chunk);
-            } else {
-              recorder?.add(chunk.units);
-              chunk.uses++;
-              // Checked on the 2nd, 4th, 8th... page that uses it: a few renders per key in all.
-              if ((chunk.uses & (chunk.uses - 1)) === 0 && chunk.firstPath !== route.path) {
-                const again = renderChunk(request, recorder).result;
-                if (again !== chunk.html) throw keyMismatch(request.key, chunk.firstPath, route);
-              }
-            }
-            const at = result.indexOf(request.marker);
+          const markups = requests.map((request) => markupOf(request, route, recorder));
+          // One pass over the page: every marker starts with the same private-use prefix.
+          const prefix = `\uE000${nonce}:`;
+          const placed = new Set<number>();
+          let result = '';
+          let from = 0;
+          for (let at = html.indexOf(prefix); at !== -1; at = html.indexOf(prefix, at + prefix.length)) {
+            const end = html.indexOf('\uE001', at);
+            const index = Number(html.slice(at + prefix.length, end));
+            const request = requests[index];
             // React escapes every "<" in text, so a marker after an unclosed "<" sits inside a tag.
-            if (at === -1 || result.indexOf(request.marker, at + 1) !== -1 || result.lastIndexOf('<', at) > result.lastIndexOf('>', at)) {
-              throw misplaced(request.key, route);
-            }
-            result = result.slice(0, at) + chunk.html + result.slice(at + request.marker.length);
+            if (!request || placed.has(index) || html.lastIndexOf('<', at) > html.lastIndexOf('>', at)) throw misplaced(request?.key ?? '?', route);
+            placed.add(index);
+            result += html.slice(from, at) + markups[index];
+            from = end + 1;
           }
-          return result;
+          const missing = requests.find((_, index) => !placed.has(index));
+          if (missing) throw misplaced(missing.key, route);
+          return result + html.slice(from);
         },
       };
     },
