@@ -19,7 +19,7 @@ export function PageLayout({ page, children, head }: PageLayoutProps): ReactElem
   // the page itself, or the menu of its section (/services for /services/x). Pages no
   // menu links to share one rendering per section.
   const { path } = page.route;
-  const current = linkedPaths(page.navigation).has(path) ? path : `${path.split('/').slice(0, 2).join('/')}/*`;
+  const current = isLinked(page.navigation, path) ? path : `${path.split('/').slice(0, 2).join('/')}/*`;
   return (
     <html lang="en-AU">
       <PageHead page={page}>{head}</PageHead>
@@ -34,11 +34,9 @@ export function PageLayout({ page, children, head }: PageLayoutProps): ReactElem
   );
 }
 
-/** Every path the header, the footer and their menus link to, the home page (the logo) included. */
-function linkedPaths(navigation: Navigation): ReadonlySet<string> {
-  const items: NavItem[] = [
-    ...navigation.header, ...navigation.servicesMenu, ...navigation.mobileServicesMenu,
-    ...navigation.footerQuickLinks, ...navigation.footerServices, ...navigation.footerAreas, ...navigation.legal,
-  ];
-  return new Set(['/', ...items.flatMap((item) => (isNavGroup(item) ? item.links : [item])).map((link) => link.path)]);
+/** Whether the header, the footer or one of their menus links to `path` (the logo links to /). */
+function isLinked(navigation: Navigation, path: string): boolean {
+  if (path === '/') return true;
+  const lists = [navigation.header, navigation.servicesMenu, navigation.mobileServicesMenu, navigation.footerQuickLinks, navigation.footerServices, navigation.footerAreas, navigation.legal];
+  return lists.some((items: NavItem[]) => items.some((item) => (isNavGroup(item) ? item.links.some((link) => link.path === path) : item.path === path)));
 }
