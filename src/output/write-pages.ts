@@ -13,12 +13,16 @@ import type { Route } from '../routes/route-table.ts';
 import type { Staging } from './staging.ts';
 
 /**
- * Below this many pages to render, one thread is faster: a worker costs
- * about 0.25 s of start-up (React, the templates, a copy of the site data)
- * on this class of machine, which rendering 400 pages on a second core
- * does not win back. See the Performance section of the README.
+ * Below this many pages to render, one thread is faster. A render worker
+ * costs 0.3-0.4 s before its first page (loading React and the templates,
+ * and a copy of the site data, which also adds ~70 MB at 10,000 pages),
+ * and a second thread saves ~0.12 ms a page (pages of ~25 KB). Measured on
+ * the 2-core machine of the README's Performance section (cold builds of
+ * the synthetic location sites, medians of 3): one thread was faster at
+ * 400, 1,000 and 2,500 pages (0.74 s vs 0.90 s, 1.12 vs 1.23, 1.83 vs 1.95),
+ * two threads at 5,000 (3.13 s vs 3.49) and 10,000.
  */
-export const PARALLEL_THRESHOLD = 400;
+export const PARALLEL_THRESHOLD = 3000;
 
 export interface WritePagesOptions {
   site: SiteData;
