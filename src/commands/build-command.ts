@@ -1,33 +1,11 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type BuildOptions } from '../build.ts';
-import { reportErrors, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
+import { reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
-import { formatBytes, resolveBuildDate } from '../core/format.ts';
-
-/**
- * The cache sits beside the node_modules that holds React: compiled template
- * modules import react by bare name, so they must live where it resolves,
- * whatever folder the content and templates come from.
- */
-export function defaultCacheDir(): string {
-  const reactPackage = createRequire(import.meta.url).resolve('react/package.json');
-  return path.resolve(path.dirname(reactPackage), '..', '..', '.cache');
-}
+import { formatBytes } from '../core/format.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
-  return {
-    rootDir: cwd,
-    contentDir: path.resolve(cwd, options.content),
-    templatesDir: path.resolve(cwd, options.templates),
-    publicDir: path.resolve(cwd, options.public),
-    outDir: path.resolve(cwd, options.out),
-    cacheDir: defaultCacheDir(),
-    baseUrl: options.baseUrl,
-    keepGoing: Boolean(options.keepGoing),
-    jobs: options.jobs,
-    buildDate: resolveBuildDate(),
-  };
+  return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs };
 }
 
 export async function runBuild(options: BuildCommandOptions, logger: Logger, debug: boolean): Promise<number> {

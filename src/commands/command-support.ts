@@ -1,5 +1,8 @@
 /** What every command shares: exit codes, option types and how errors are printed. */
 import { InvalidArgumentError } from 'commander';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { resolveBuildDate } from '../core/format.ts';
 import { toErrorList } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 
@@ -54,3 +57,27 @@ export function reportErrors(error: unknown, logger: Logger, debug: boolean): vo
   if (errors.length > 1) logger.error(`${errors.length} problems found.`);
 }
 
+
+/**
+ * The cache sits beside the node_modules that holds React: compiled template
+ * modules import react by bare name, so they must live where it resolves,
+ * whatever folder the content and templates come from.
+ */
+export function defaultCacheDir(): string {
+  const reactPackage = createRequire(import.meta.url).resolve('react/package.json');
+  return path.resolve(path.dirname(reactPackage), '..', '..', '.cache');
+}
+
+/** The folders, base URL and build date every site command starts from, resolved against the working folder. */
+export function resolveSiteOptions(options: SiteOptions, cwd = process.cwd()) {
+  return {
+    rootDir: cwd,
+    contentDir: path.resolve(cwd, options.content),
+    templatesDir: path.resolve(cwd, options.templates),
+    publicDir: path.resolve(cwd, options.public),
+    outDir: path.resolve(cwd, options.out),
+    cacheDir: defaultCacheDir(),
+    baseUrl: options.baseUrl,
+    buildDate: resolveBuildDate(),
+  };
+}

@@ -1,30 +1,17 @@
 import path from 'node:path';
 import type { Logger } from '../core/logger.ts';
-import { resolveBuildDate } from '../core/format.ts';
 import { isLoopback, type ServerCommandOptions } from '../server/server-options.ts';
 import { waitForStopSignal } from '../server/wait-for-stop.ts';
 import type { FileChange } from '../watch/file-watcher.ts';
 import type { RebuildReport } from '../watch/watch-session.ts';
 import { startWatch, type WatchOptions } from '../watch/start-watch.ts';
-import { defaultCacheDir } from './build-command.ts';
-import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors, type SiteOptions } from './command-support.ts';
+import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors, resolveSiteOptions, type SiteOptions } from './command-support.ts';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 
 export type WatchCommandOptions = SiteOptions & ServerCommandOptions;
 
 export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
-  return {
-    rootDir: cwd,
-    contentDir: path.resolve(cwd, options.content),
-    templatesDir: path.resolve(cwd, options.templates),
-    publicDir: path.resolve(cwd, options.public),
-    outDir: path.resolve(cwd, options.out),
-    cacheDir: defaultCacheDir(),
-    baseUrl: options.baseUrl,
-    buildDate: resolveBuildDate(),
-    host: options.host,
-    port: options.port,
-  };
+  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port };
 }
 
 export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {
