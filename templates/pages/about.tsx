@@ -5,10 +5,10 @@ import type { TemplateProps } from '../../src/render/page-props.ts';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';
-import { Picture } from '../components/picture.tsx';
 import { Prose } from '../components/prose.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { StatList } from '../components/stat-list.tsx';
+import { HeroPicture } from '../components/hero-picture.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
 
 export function AboutPage(props: TemplateProps<Page>): ReactElement {
@@ -21,7 +21,7 @@ export function AboutPage(props: TemplateProps<Page>): ReactElement {
         title={page.title}
         intro={page.intro}
         eyebrow="About us"
-        media={page.image && <Picture image={props.image(page.image.src)} alt={page.image.alt} sizes="(min-width: 64em) 32rem, 100vw" priority className="rounded-image" />}
+        media={page.image && <HeroPicture image={props.image(page.image.src)} alt={page.image.alt} />}
       />
       <section className="section" aria-labelledby="about-story">
         <div className="container narrow">

@@ -5,9 +5,9 @@ import type { TemplateProps } from '../../src/render/page-props.ts';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';
-import { Picture } from '../components/picture.tsx';
 import { Prose } from '../components/prose.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
+import { HeroPicture } from '../components/hero-picture.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
 
 export function HowItWorksPage(props: TemplateProps<Page>): ReactElement {
@@ -19,7 +19,7 @@ export function HowItWorksPage(props: TemplateProps<Page>): ReactElement {
         title={page.title}
         intro={page.intro}
         eyebrow="Our process"
-        media={page.image && <Picture image={props.image(page.image.src)} alt={page.image.alt} sizes="(min-width: 64em) 32rem, 100vw" priority className="rounded-image" />}
+        media={page.image && <HeroPicture image={props.image(page.image.src)} alt={page.image.alt} />}
       >
         <div className="button-row">
           <a className="button button--accent" href={props.href('/contact')}>Get Your Free Quote</a>

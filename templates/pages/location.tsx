@@ -4,14 +4,13 @@ import type { Location } from '../../src/content/schemas.ts';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
-import { Icon } from '../components/icon.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { buildLocalBusiness } from '../components/local-business.ts';
 import { PageHero } from '../components/page-hero.tsx';
-import { Picture } from '../components/picture.tsx';
 import { Prose } from '../components/prose.tsx';
+import { HeroPicture } from '../components/hero-picture.tsx';
+import { QuoteButtons } from '../components/quote-buttons.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
-import { phoneText, telHref } from '../components/phone.ts';
 
 export function LocationPage(props: TemplateProps<Location>): ReactElement {
   const { entry: location, content, route } = props;
@@ -24,12 +23,9 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
         title={`Commercial Cleaning in ${location.name}`}
         intro={location.intro}
         eyebrow={location.region}
-        media={<Picture image={props.image(image.src)} alt={image.alt} sizes="(min-width: 64em) 32rem, 100vw" priority className="rounded-image" />}
+        media={<HeroPicture image={props.image(image.src)} alt={image.alt} />}
       >
-        <div className="button-row">
-          <a className="button button--accent" href={props.href('/contact')}>Get Your Free Quote</a>
-          <a className="button button--outline" href={telHref(content.site)}><Icon name="phone" />{phoneText(content.site)}</a>
-        </div>
+        <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />
       </PageHero>
       <section className="section" aria-labelledby="location-services">
         <div className="container split">

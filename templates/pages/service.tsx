@@ -6,10 +6,10 @@ import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';
-import { Picture } from '../components/picture.tsx';
 import { Prose } from '../components/prose.tsx';
+import { HeroPicture } from '../components/hero-picture.tsx';
+import { QuoteButtons } from '../components/quote-buttons.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
-import { phoneText, telHref } from '../components/phone.ts';
 
 export function ServicePage(props: TemplateProps<Service>): ReactElement {
   const { entry: service, content } = props;
@@ -20,12 +20,9 @@ export function ServicePage(props: TemplateProps<Service>): ReactElement {
         title={service.name}
         intro={service.summary}
         before={<a className="back-link" href={props.href('/services')}><Icon name="arrow-left" />Back to all services</a>}
-        media={<Picture image={props.image(service.image.src)} alt={service.image.alt} sizes="(min-width: 64em) 32rem, 100vw" priority className="rounded-image" />}
+        media={<HeroPicture image={props.image(service.image.src)} alt={service.image.alt} />}
       >
-        <div className="button-row">
-          <a className="button button--accent" href={props.href('/contact')}>Get Your Free Quote</a>
-          <a className="button button--outline" href={telHref(content.site)}><Icon name="phone" />{phoneText(content.site)}</a>
-        </div>
+        <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />
       </PageHero>
 
       <section className="section" aria-labelledby="service-overview">
