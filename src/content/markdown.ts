@@ -25,8 +25,12 @@ export function renderMarkdown(source: string): string {
 
 /** Plain text of a Markdown source, for descriptions and structured data. */
 export function markdownToText(source: string): string {
-  return markdown
-    .render(source)
+  return htmlToText(markdown.render(source));
+}
+
+/** Plain text of HTML that renderMarkdown() made: so a body already rendered is not rendered twice. */
+export function htmlToText(html: string): string {
+  return html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { findFieldLine } from './field-lines.ts';
 import type { SourceFile } from './load-content.ts';
-import { markdownToText, renderMarkdown } from './markdown.ts';
+import { htmlToText, renderMarkdown } from './markdown.ts';
 import { contentKinds, type ContentKind, type EntryMeta, type SiteContent } from './schemas.ts';
 import { slugify } from '../routes/urls.ts';
 
@@ -93,7 +93,8 @@ export function validateSource(source: SourceFile, errors: CleansiteError[]): En
 
   const data = result.data as Record<string, unknown>;
   const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
-  const entry: Entry = { ...data, file: source.file, stem, html: body ? renderMarkdown(body) : '', text: body ? markdownToText(body) : '' };
+  const html = body ? renderMarkdown(body) : '';
+  const entry: Entry = { ...data, file: source.file, stem, html, text: htmlToText(html) };
   if (Array.isArray(data.sections)) {
     entry.sections = (data.sections as Array<Record<string, unknown>>).map((section) => ({
       ...section,
