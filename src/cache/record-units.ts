@@ -1,20 +1,21 @@
 /**
  * Records which parts of the site data a page's render reads, so the page
  * cache can tell, on the next build, whether anything the page showed has
- * changed. The data is split into units: each content kind (`content.locations`),
- * each navigation list, the route table, the image table, the asset URLs,
- * the build date and base URL, the page's own route and entry, and one unit
- * per internal link target (`href:/contact`) and per image (`image:/images/x.jpg`).
+ * changed. The data is split into units: each field of each content entry
+ * the page read (see record-list-reads.ts), the site config, each
+ * navigation list, the route table, the image table, the asset URLs, the
+ * build date and base URL, the page's own route and entry, and one unit per
+ * internal link target (`href:/contact`) and per image (`image:/images/x.jpg`).
  *
- * Reads are caught at the top of the props only (a handful of proxy traps
- * per page): a template that loops over every location costs no more than
- * without the recorder, and depends on the whole list, which is exactly
- * what it showed. Templates are pure functions of their props, so equal
- * units mean equal HTML.
+ * Reads are caught at the top of the props, on content lists and on their
+ * entries, never deeper: what a field holds (an image, a list of features)
+ * is one unit. Templates are pure functions of their props, so equal units
+ * mean equal HTML.
  */
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData, TemplateProps } from '../render/page-props.ts';
 import { createTemplateProps } from '../render/template-props.ts';
+import { createListRecorder, type ListRecorder } from './record-list-reads.ts';
 
 export interface UnitRecorder {
   /** Template props for `route` whose reads are recorded until takeUnits(). */
@@ -44,10 +45,34 @@ const TOP_LEVEL_UNITS: Record<string, string | null> = {
   entry: 'entry',
 };
 
+const ENTRY_LISTS = { page: 'pages', service: 'services', location: 'locations' } as const;
+
 export function createUnitRecorder(site: SiteData): UnitRecorder {
   let read = new Set<string>();
   const record = (unit: string) => read.add(unit);
-  const content = recordByKey(site.content, 'content.', record);
+  const lists = new Map<string, ListRecorder>();
+  for (const [key, value] of Object.entries(site.content)) {
+    if (Array.isArray(value)) lists.set(key, createListRecorder(`content.${key}`, value as object[]));
+  }
+  const flushLists = (units: Set<string>) => {
+    for (const list of lists.values()) list.flush(units);
+  };
+  const content = new Proxy(site.content, {
+    get(target, key) {
+      const list = typeof key === 'string' ? lists.get(key) : undefined;
+      if (list) return list.view();
+      if (typeof key === 'string') record(`content.${key}`);
+      return target[key as keyof typeof target];
+    },
+    has(target, key) {
+      if (typeof key === 'string') record(`content.${key}`);
+      return key in target;
+    },
+    ownKeys(target) {
+      for (const key of Object.keys(target)) record(`content.${key}`);
+      return Reflect.ownKeys(target);
+    },
+  });
   const navigation = recordByKey(site.navigation, 'navigation.', record);
 
   return {
@@ -60,6 +85,7 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       const { href, absoluteUrl, image } = props;
       props.content = content;
       props.navigation = navigation;
+      if (route.entry.kind !== 'none') props.entry = lists.get(ENTRY_LISTS[route.entry.kind])?.entry(route.entry.index) ?? props.entry;
       props.href = (path) => {
         record(`href:${path.split('#')[0] ?? ''}`);
         return href(path);
@@ -88,15 +114,18 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       });
     },
     takeUnits() {
+      flushLists(read);
       const units = [...read].sort();
       read = new Set();
       return units;
     },
     capture(work) {
+      flushLists(read);
       const outer = read;
       read = new Set();
       try {
         const result = work();
+        flushLists(read);
         return { result, units: [...read].sort() };
       } finally {
         for (const unit of read) outer.add(unit);

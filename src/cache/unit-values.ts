@@ -42,11 +42,26 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
     if (Array.isArray(value)) return hashText(value.map(entryValue).join('\n'));
     return entryValue(value);
   };
+  /** `locations#length`, `locations@17`, `locations@17.name`, `locations@0-79.region` (see record-list-reads.ts). */
+  const listPartValue = (unit: string): string | undefined => {
+    const match = /^([^@#]+)(?:#length|@(\d+)(?:-(\d+))?(?:\.(.+))?)$/.exec(unit);
+    const list = match && (site.content as unknown as Record<string, unknown>)[match[1]!];
+    if (!match || !Array.isArray(list)) return undefined;
+    if (match[2] === undefined) return String(list.length);
+    const first = Number(match[2]);
+    const field = match[4];
+    if (field === undefined) return entryValue(list[first]);
+    const last = match[3] === undefined ? first : Number(match[3]);
+    const values: string[] = [];
+    for (let index = first; index <= last; index++) values.push(JSON.stringify((list[index] as Record<string, unknown> | undefined)?.[field]) ?? 'undefined');
+    const text = values.join('\n');
+    return text.length > 64 ? hashText(text) : text;
+  };
 
   const computeGlobal = (unit: string): string | undefined => {
     if (unit.startsWith('href:')) return paths.has(unit.slice(5)) ? '1' : '0';
     if (unit.startsWith('image:')) return jsonHash(site.images[unit.slice(6)] ?? null);
-    if (unit.startsWith('content.')) return contentValue(unit.slice(8));
+    if (unit.startsWith('content.')) return /[@#]/.test(unit) ? listPartValue(unit.slice(8)) : contentValue(unit.slice(8));
     if (unit.startsWith('navigation.')) return jsonHash((site.navigation as unknown as Record<string, unknown>)[unit.slice(11)]);
     if (unit.startsWith('site.')) return jsonHash((site as unknown as Record<string, unknown>)[unit.slice(5)]);
     switch (unit) {
