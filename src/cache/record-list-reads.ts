@@ -22,6 +22,11 @@ const READ_BUDGET = 2000;
 const OVERFLOWS_BEFORE_RAW = 64;
 
 export interface ListRecorder {
+  /**
+   * Starts a page; `ownIndex` is the page's own entry in this list, if any: reads of it are
+   * not noted, the page depends on all of that entry anyway (the `entry` unit).
+   */
+  startPage(ownIndex: number | undefined): void;
   /** The list as this page sees it. */
   view(): unknown[];
   /** Entry `index` as this page sees it (the same object the list view gives). */
@@ -33,11 +38,12 @@ export interface ListRecorder {
 export function createListRecorder(name: string, list: object[]): ListRecorder {
   let raw = false;
   let overflows = 0;
+  let ownIndex: number | undefined;
   let state = freshState();
   const views: Array<object | undefined> = [];
 
   const noteField = (field: string, index: number) => {
-    if (state.overflow) return;
+    if (state.overflow || index === ownIndex) return;
     if (++state.count > READ_BUDGET) {
       state.overflow = true;
       return;
@@ -57,15 +63,15 @@ export function createListRecorder(name: string, list: object[]): ListRecorder {
           return value;
         },
         has(target, key) {
-          state.whole.add(index);
+          if (index !== ownIndex) state.whole.add(index);
           return key in target;
         },
         ownKeys(target) {
-          state.whole.add(index);
+          if (index !== ownIndex) state.whole.add(index);
           return Reflect.ownKeys(target);
         },
         getOwnPropertyDescriptor(target, key) {
-          state.whole.add(index);
+          if (index !== ownIndex) state.whole.add(index);
           return Reflect.getOwnPropertyDescriptor(target, key);
         },
       });
@@ -106,6 +112,10 @@ export function createListRecorder(name: string, list: object[]): ListRecorder {
   });
 
   return {
+    startPage(index) {
+      ownIndex = index;
+      state = freshState();
+    },
     view: () => {
       if (raw) state.overflow = true;
       return raw ? list : listView;

@@ -78,6 +78,8 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
   return {
     propsFor(route) {
       read = new Set();
+      const ownList = route.entry.kind === 'none' ? undefined : ENTRY_LISTS[route.entry.kind];
+      for (const [key, list] of lists) list.startPage(key === ownList && route.entry.kind !== 'none' ? route.entry.index : undefined);
       // What renderRoute itself reads: which template draws the page.
       record('route');
       // A fresh object from createTemplateProps(), so its fields are swapped in place.

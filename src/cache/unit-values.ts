@@ -28,7 +28,7 @@ export function hashText(text: string): string {
  * outside the site data that shapes the HTML (code and template bundle).
  */
 export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<string, string>, salt: string): UnitValues {
-  const global = new Map<string, string | undefined>();
+  const global = new Map<string, string>();
   const paths = routePaths(site);
 
   const jsonHash = (value: unknown) => hashText(JSON.stringify(value) ?? 'undefined');
@@ -78,8 +78,12 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
     // Hashed once, with the page key: one hash per page is the cost that matters at 10,000 pages.
     if (unit === 'route') return JSON.stringify(route);
     if (unit === 'entry') return entryValue(entryOf(route, site));
-    if (!global.has(unit)) global.set(unit, computeGlobal(unit));
-    return global.get(unit);
+    const known = global.get(unit);
+    if (known !== undefined) return known;
+    const value = computeGlobal(unit);
+    // Unknown units (undefined) are rare; they are simply computed again.
+    if (value !== undefined) global.set(unit, value);
+    return value;
   };
 
   return {

@@ -85,24 +85,25 @@ export function createSharedChunks(): SharedChunks {
         props: pageProps,
         finish(html) {
           const markups = requests.map((request) => markupOf(request, route, recorder));
-          // One pass over the page: every marker starts with the same private-use prefix.
-          const prefix = `\uE000${nonce}:`;
+          // One native pass: the page split at every marker's private-use prefix.
+          const parts = html.split(`\uE000${nonce}:`);
           const placed = new Set<number>();
-          let result = '';
-          let from = 0;
-          for (let at = html.indexOf(prefix); at !== -1; at = html.indexOf(prefix, at + prefix.length)) {
-            const end = html.indexOf('\uE001', at);
-            const index = Number(html.slice(at + prefix.length, end));
+          let result = parts[0]!;
+          let before = result;
+          for (let part = 1; part < parts.length; part++) {
+            const text = parts[part]!;
+            const end = text.indexOf('\uE001');
+            const index = Number(text.slice(0, end));
             const request = requests[index];
             // React escapes every "<" in text, so a marker after an unclosed "<" sits inside a tag.
-            if (!request || placed.has(index) || html.lastIndexOf('<', at) > html.lastIndexOf('>', at)) throw misplaced(request?.key ?? '?', route);
+            if (end === -1 || !request || placed.has(index) || before.lastIndexOf('<') > before.lastIndexOf('>')) throw misplaced(request?.key ?? '?', route);
             placed.add(index);
-            result += html.slice(from, at) + markups[index];
-            from = end + 1;
+            before = text.slice(end + 1);
+            result += markups[index] + before;
           }
           const missing = requests.find((_, index) => !placed.has(index));
           if (missing) throw misplaced(missing.key, route);
-          return result + html.slice(from);
+          return result;
         },
       };
     },
