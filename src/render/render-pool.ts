@@ -14,14 +14,12 @@
  * react-dom is imported here only when the calling thread renders, so a
  * build whose pages all come from the page cache never loads it.
  */
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CleansiteError, type ErrorCode, type ErrorLocation } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { importTemplates } from './compile-templates.ts';
+import { compiledWorkerFile } from './compiled-worker.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult, RenderedPage } from './render-batch.ts';
 import { preferProductionReact } from './production-react.ts';
@@ -156,21 +154,6 @@ interface PoolWorker {
   terminate(): Promise<number>;
 }
 
-/** The compiled worker sits next to the compiled CLI (bin/cleansite.mjs builds both). */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'render-worker.mjs'), path.join(here, '..', 'render-worker.mjs')];
-  return candidates.find((file) => existsSyncSafe(file)) ?? candidates[0]!;
-}
-
-function existsSyncSafe(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
 function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
   const init: WorkerInit = {
     templatesModule: options.templatesModule,
@@ -180,7 +163,9 @@ function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
     pageKeys: options.pageKeys,
   };
   // A small young generation: the worker's garbage is short-lived HTML, and each MB here is resident memory.
-  const worker = new Worker(workerFile(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  const file = compiledWorkerFile('render-worker');
+  if (!file) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'render workers need the compiled CLI (run bin/cleansite.mjs); use jobs: 1 when running from source' });
+  const worker = new Worker(file, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   const pending = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   return new Promise((resolveReady, rejectReady) => {
