@@ -32,7 +32,7 @@ const REQUIRE_BANNER = [
   "const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is not loaded'); return __cleansiteRequire(id); }, __cleansiteRequire);",
 ].join(' ');
 // Part of the stamp, so a change to how the CLI is compiled recompiles it.
-const COMPILE_SETTINGS = `external:${EXTERNAL_PACKAGES.join(',')}:${REQUIRE_BANNER.length}`;
+const COMPILE_SETTINGS = `entries:${Object.keys(ENTRY_POINTS).join(',')}:external:${EXTERNAL_PACKAGES.join(',')}:${REQUIRE_BANNER.length}`;
 const stamp = `${sourceStamp(sourceDir)}:${COMPILE_SETTINGS}`;
 if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
   const esbuild = await import('esbuild');
