@@ -191,6 +191,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       render: plan.render,
       jobs: options.jobs,
       shareChunks: options.shareChunks,
+      routesFromContent: true,
       cache: pageCache ? { pages: pageCache, keys: pageKeys } : undefined,
       time,
     });

@@ -34,6 +34,8 @@ export interface WritePagesOptions {
   jobs?: number;
   /** Render shared() markup once per key (default true; false renders it on every page). */
   shareChunks?: boolean;
+  /** The site's routes and navigation derive from its content (see RenderPoolOptions). */
+  routesFromContent?: boolean;
   /** Where reused and rendered pages are remembered, with their keys; absent without a cache. */
   cache?: { pages: PageCache; keys: PageKeyInputs };
   time: <T>(label: string, work: () => Promise<T>) => Promise<T>;
@@ -71,6 +73,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     recordUnits: cache !== undefined,
     shareChunks: options.shareChunks !== false,
     pageKeys: cache?.keys,
+    routesFromContent: options.routesFromContent,
   }));
   try {
     // Each batch's pages are remembered as the batch comes in, so no list of every page is kept.

@@ -26,7 +26,9 @@ import { preferProductionReact } from './production-react.ts';
 
 export interface WorkerInit {
   templatesModule: string;
+  /** Without routes and navigation when `routesFromContent`: the worker derives them itself. */
   site: SiteData;
+  routesFromContent: boolean;
   recordUnits: boolean;
   shareChunks: boolean;
   pageKeys?: PageKeyInputs;
@@ -69,6 +71,12 @@ export interface RenderPoolOptions {
   shareChunks?: boolean;
   /** With recordUnits: compute each page's cache key in the thread that rendered it. */
   pageKeys?: PageKeyInputs;
+  /**
+   * The site's routes and navigation are buildRouteTable() and buildNavigation() of its
+   * content: workers compute them instead of receiving a copy (less to copy, and their
+   * strings are shared with the entries' instead of duplicated).
+   */
+  routesFromContent?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
@@ -157,7 +165,8 @@ interface PoolWorker {
 function startWorker(options: RenderPoolOptions): Promise<PoolWorker> {
   const init: WorkerInit = {
     templatesModule: options.templatesModule,
-    site: options.site,
+    site: options.routesFromContent ? { ...options.site, routes: [], navigation: undefined as unknown as SiteData['navigation'] } : options.site,
+    routesFromContent: Boolean(options.routesFromContent),
     recordUnits: Boolean(options.recordUnits),
     shareChunks: Boolean(options.shareChunks),
     pageKeys: options.pageKeys,

@@ -7,13 +7,15 @@ import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import { importTemplates } from './compile-templates.ts';
+import { buildNavigation } from '../routes/navigation.ts';
+import { buildRouteTable } from '../routes/route-table.ts';
 import type { SiteData } from './page-props.ts';
 import { renderBatch } from './render-batch.ts';
 import { createSharedChunks } from './shared-chunks.ts';
 import type { WorkerInit, WorkerReply, WorkerRequest } from './render-pool.ts';
 
 const init = workerData as WorkerInit;
-const site: SiteData = init.site;
+const site: SiteData = init.routesFromContent ? withRoutes(init.site) : init.site;
 const templates = await importTemplates(init.templatesModule);
 const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
 const recorder = init.recordUnits ? createUnitRecorder(site) : undefined;
@@ -36,4 +38,10 @@ parentPort!.postMessage({ id: -1, ok: true, pages: 0, bytes: 0, failures: [] } s
 function serialiseError(error: CleansiteError) {
   const cause = error.cause instanceof Error ? error.cause.stack ?? error.cause.message : undefined;
   return { code: error.code, message: error.message, hint: error.hint, location: error.location, cause };
+}
+
+/** The same route table and navigation the main thread built from the same content. */
+function withRoutes(data: SiteData): SiteData {
+  const table = buildRouteTable(data.content);
+  return { ...data, routes: table.routes, navigation: buildNavigation(data.content, table) };
 }
