@@ -24,6 +24,12 @@ import type { Staging } from './staging.ts';
  */
 export const PARALLEL_THRESHOLD = 3000;
 
+/** Render threads in all for `pages` pages to render: `jobs` when given (0 counts as 1), else one per core from the threshold on. */
+export function renderThreads(pages: number, jobs?: number, cores = availableParallelism()): number {
+  if (jobs !== undefined) return Math.max(1, jobs);
+  return pages >= PARALLEL_THRESHOLD ? cores : 1;
+}
+
 export interface WritePagesOptions {
   site: SiteData;
   templatesModule: string;
@@ -64,7 +70,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   }
   if (render.length === 0) return { bytes, reused, rendered: 0, failures: [] };
 
-  const threads = options.jobs ?? (render.length >= PARALLEL_THRESHOLD ? availableParallelism() : 1);
+  const threads = renderThreads(render.length, options.jobs);
   const pool = await options.time(`start ${threads} render thread${threads === 1 ? '' : 's'}`, () => createRenderPool({
     templatesModule: options.templatesModule,
     site: options.site,
