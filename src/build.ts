@@ -2,16 +2,14 @@
  * The build orchestrator: it only orders the stages
  * (load -> validate -> route -> assets -> render -> write) and times them.
  */
-import path from 'node:path';
-import { buildClientScript } from './assets/build-client.ts';
-import { buildCss, type BuiltAsset } from './assets/build-css.ts';
+import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
 import { loadContentCached } from './cache/content-cache.ts';
-import { describeExtras, extrasUnchanged, type ExtraFile } from './cache/output-extras.ts';
+import { compileWithCache } from './cache/cached-compiles.ts';
+import { describeOutputExtras, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
 import { openPageCache } from './cache/page-cache.ts';
-import { cachedStep } from './cache/step-cache.ts';
 import { createUnitValues, hashText } from './cache/unit-values.ts';
 import type { SiteContent } from './content/schemas.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
@@ -21,7 +19,6 @@ import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
 import { writePages } from './output/write-pages.ts';
 import { writePublishFiles } from './publish/write-publish-files.ts';
-import { compileTemplates } from './render/compile-templates.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { buildNavigation, type Navigation } from './routes/navigation.ts';
@@ -101,35 +98,16 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     return result;
   };
 
-  const stepCache = options.cache === false ? undefined : options.cacheDir;
   const code = codeVersion();
-  const cssEntry = path.join(options.templatesDir, 'styles', 'site.css');
-  const scriptEntry = path.join(options.templatesDir, 'client', 'main.ts');
-  const projectFiles = ['tsconfig.json', 'package.json'].map((name) => path.join(options.rootDir, name));
-  let startedEsbuild = false;
-  const [site, css, script, images, compiled, publicFiles] = await Promise.all([
+  const [site, compiled, images, publicFiles] = await Promise.all([
     time('load content', () => loadSite(options)),
-    time('css', () => cachedStep(stepCache, `css\n${code}\n${cssEntry}`, async () => {
-      const built = await buildCss(options.templatesDir);
-      return { value: built, inputs: [cssEntry, ...built?.inputs ?? []] };
-    })),
-    time('client script', () => cachedStep(stepCache, `script\n${code}\n${scriptEntry}`, async () => {
-      startedEsbuild = true;
-      const built = await buildClientScript(scriptEntry);
-      return { value: built, inputs: [scriptEntry, ...built?.inputs ?? [], ...projectFiles] };
-    })),
+    compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }),
     time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
-    time('compile templates', () => cachedStep(stepCache, `templates\n${code}\n${options.templatesDir}\n${options.cacheDir}`, async () => {
-      startedEsbuild = true;
-      const built = await compileTemplates(options.templatesDir, options.cacheDir);
-      return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
-    })),
     listPublicFiles(options.publicDir),
   ]);
+  const { css, script } = compiled;
   logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed, the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
-  // esbuild's service process (~90 MB) would otherwise stay up, idle, for the rest of the build.
-  if (startedEsbuild) await (await import('esbuild')).stop();
 
   const data: SiteData = {
     content: site.content,
@@ -142,17 +120,11 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   };
   const [sitemapXml, robotsTxt] = [await renderSitemapXml(site.table.routes, site.baseUrl), renderRobotsTxt(site.baseUrl)];
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
-  const extras = describeExtras([
-    ...publicFiles.map((file): ExtraFile => ({ file: file.relative, bytes: file.bytes, identity: `public:${file.stamp}` })),
-    ...assets.map((asset): ExtraFile => ({ file: asset.file, bytes: asset.contents.byteLength, identity: asset.file })),
-    ...images.files.map((file): ExtraFile => ({ file: file.file, bytes: file.bytes, identity: 'from' in file ? file.from : hashText(file.contents) })),
-    { file: 'sitemap.xml', bytes: Buffer.byteLength(sitemapXml), identity: hashText(sitemapXml) },
-    { file: 'robots.txt', bytes: Buffer.byteLength(robotsTxt), identity: hashText(robotsTxt) },
-  ], code);
+  const extras = describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml, robotsTxt }, code);
 
   const useCache = options.cache !== false;
   const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
-  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.hash}`) };
+  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.templates.hash}`) };
   const values = createUnitValues(data, pageKeys.fingerprints, pageKeys.salt);
   const plan = pageCache
     ? await time('check page cache', () => pageCache.plan(site.table.routes, values))
@@ -162,7 +134,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   const previousExtras = pageCache?.previousExtras();
   if (pageCache && plan.render.length === 0 && plan.removed === 0 && extrasUnchanged(previousExtras, extras, options.outDir)) {
     logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
-    const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + Object.values(extras).reduce((sum, value) => sum + (Number(value.split(':', 1)[0]) || 0), 0);
+    const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras);
     return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
   }
 
@@ -185,7 +157,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
 
     const written = await writePages({
       site: data,
-      templatesModule: compiled.modulePath,
+      templatesModule: compiled.templates.modulePath,
       staging,
       reuse: plan.reuse,
       render: plan.render,

@@ -7,6 +7,10 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import type { BuiltAsset } from '../assets/build-css.ts';
+import type { ImageFile } from '../assets/resolve-images.ts';
+import type { PublicFile } from '../output/public-files.ts';
+import { hashText } from './unit-values.ts';
 
 export interface ExtraFile {
   /** Path in the output folder. */
@@ -14,6 +18,30 @@ export interface ExtraFile {
   bytes: number;
   /** What the file was made from: a content hash or a source stamp. */
   identity: string;
+}
+
+export interface OutputExtras {
+  publicFiles: PublicFile[];
+  assets: BuiltAsset[];
+  imageFiles: readonly ImageFile[];
+  sitemapXml: string;
+  robotsTxt: string;
+}
+
+/** Every non-page file of a build, described; `salt` stands for the code that derives more files from them. */
+export function describeOutputExtras(extras: OutputExtras, salt: string): Record<string, string> {
+  return describeExtras([
+    ...extras.publicFiles.map((file): ExtraFile => ({ file: file.relative, bytes: file.bytes, identity: `public:${file.stamp}` })),
+    ...extras.assets.map((asset): ExtraFile => ({ file: asset.file, bytes: asset.contents.byteLength, identity: asset.file })),
+    ...extras.imageFiles.map((file): ExtraFile => ({ file: file.file, bytes: file.bytes, identity: 'from' in file ? file.from : hashText(file.contents) })),
+    { file: 'sitemap.xml', bytes: Buffer.byteLength(extras.sitemapXml), identity: hashText(extras.sitemapXml) },
+    { file: 'robots.txt', bytes: Buffer.byteLength(extras.robotsTxt), identity: hashText(extras.robotsTxt) },
+  ], salt);
+}
+
+/** Total bytes of the described files. */
+export function extrasBytes(described: Record<string, string>): number {
+  return Object.values(described).reduce((sum, value) => sum + (Number(value.split(':', 1)[0]) || 0), 0);
 }
 
 /** `salt` stands for the code that derives further files from these (_headers, _redirects). */
