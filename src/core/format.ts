@@ -8,8 +8,12 @@ export function formatBytes(bytes: number): string {
  * The build date, in Queensland's time zone (the business's "today").
  * SOURCE_DATE_EPOCH (seconds) pins it for reproducible builds.
  */
+const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
+
 export function resolveBuildDate(env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   const date = epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : now;
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Brisbane', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  // Queensland keeps UTC+10 all year (no daylight saving), so a fixed offset is exact and
+  // avoids loading Intl's time-zone data at start-up.
+  return new Date(date.getTime() + BRISBANE_OFFSET_MS).toISOString().slice(0, 10);
 }

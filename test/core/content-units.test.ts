@@ -5,6 +5,7 @@ import { parseSourceFile } from '../../src/content/load-content.ts';
 import { renderMarkdown } from '../../src/content/markdown.ts';
 import { pagePath, validateContent } from '../../src/content/validate-content.ts';
 import { slugify, toAbsoluteUrl, toOutputFile, toUrl } from '../../src/routes/urls.ts';
+import { resolveBuildDate } from '../../src/core/format.ts';
 
 const parseError = (text: string): CleansiteError => {
   try {
@@ -106,5 +107,14 @@ describe('validateContent', () => {
       errors.push(...(error as CleansiteErrorList).errors);
     }
     expect(errors.map((error) => error.format())).toContain('content/faqs/why.md:2: unknown field "anwser"');
+  });
+});
+
+describe('resolveBuildDate', () => {
+  it('gives the date in Queensland, pinned by SOURCE_DATE_EPOCH', () => {
+    // 2026-11-21T14:30:00Z is already the 22nd in Brisbane (UTC+10).
+    expect(resolveBuildDate({ SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 21, 14, 30) / 1000) })).toBe('2026-11-22');
+    expect(resolveBuildDate({}, new Date(Date.UTC(2026, 5, 30, 13, 59)))).toBe('2026-06-30');
+    expect(resolveBuildDate({ SOURCE_DATE_EPOCH: 'not-a-number' }, new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01');
   });
 });
