@@ -2,6 +2,7 @@
  * The build orchestrator: it only orders the stages
  * (load -> validate -> route -> assets -> render -> write) and times them.
  */
+import type { SitePaths } from './core/site-paths.ts';
 import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
@@ -26,19 +27,9 @@ import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 
 export { PARALLEL_THRESHOLD } from './output/write-pages.ts';
 
-export interface BuildOptions {
-  rootDir: string;
-  contentDir: string;
-  templatesDir: string;
-  publicDir: string;
-  outDir: string;
-  cacheDir: string;
-  /** Overrides the base URL in content/site.md. */
-  baseUrl?: string;
+export interface BuildOptions extends SitePaths {
   /** Write the error screen for routes that fail to render, and finish the build. */
   keepGoing: boolean;
-  /** ISO date (YYYY-MM-DD) the build is stamped with. */
-  buildDate: string;
   /** Render threads in all, the main thread included (0 or 1: main thread only). Default: one per core when many pages need rendering. */
   jobs?: number;
   /** Extra script URLs added to every page (watch mode's live-reload client). */

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { resolveBuildDate } from '../core/format.ts';
+import type { SitePaths } from '../core/site-paths.ts';
 import { toErrorList } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 
@@ -69,7 +70,7 @@ export function defaultCacheDir(): string {
 }
 
 /** The folders, base URL and build date every site command starts from, resolved against the working folder. */
-export function resolveSiteOptions(options: SiteOptions, cwd = process.cwd()) {
+export function resolveSiteOptions(options: SiteOptions, cwd = process.cwd()): SitePaths {
   return {
     rootDir: cwd,
     contentDir: path.resolve(cwd, options.content),

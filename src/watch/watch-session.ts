@@ -5,6 +5,7 @@
  * stage, reported, and cleared by the rebuild that fixes them, while the
  * output keeps the last good pages.
  */
+import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientScript } from '../assets/build-client.ts';
@@ -28,15 +29,7 @@ import type { Dependency } from './track-dependencies.ts';
 import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
 import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
 
-export interface WatchSessionOptions {
-  rootDir: string;
-  contentDir: string;
-  templatesDir: string;
-  publicDir: string;
-  outDir: string;
-  cacheDir: string;
-  baseUrl?: string;
-  buildDate: string;
+export interface WatchSessionOptions extends SitePaths {
   /** Script URLs every page gets (the live-reload client). */
   devScripts: string[];
 }

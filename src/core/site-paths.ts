@@ -1,0 +1,13 @@
+/** Where a site's sources, output and caches live, and what every page is stamped with: shared by build and watch. */
+export interface SitePaths {
+  rootDir: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  outDir: string;
+  cacheDir: string;
+  /** Overrides the base URL in content/site.md. */
+  baseUrl?: string;
+  /** ISO date (YYYY-MM-DD) the build is stamped with. */
+  buildDate: string;
+}
