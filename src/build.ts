@@ -7,7 +7,7 @@ import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
-import { loadContentCached } from './cache/content-cache.ts';
+import { loadContentCached, type FingerprintedEntry, type ParseHelpers } from './cache/content-cache.ts';
 import { compileWithCache } from './cache/cached-compiles.ts';
 import { describeOutputExtras, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
 import { openPageCache } from './cache/page-cache.ts';
@@ -22,10 +22,11 @@ import { writePages } from './output/write-pages.ts';
 import { writePublishFiles } from './publish/write-publish-files.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
+import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
 import { buildNavigation, type Navigation } from './routes/navigation.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 
-export { PARALLEL_THRESHOLD } from './output/write-pages.ts';
+export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
 export interface BuildOptions extends SitePaths {
   /** Write the error screen for routes that fail to render, and finish the build. */
@@ -61,21 +62,24 @@ export interface LoadedSite {
   baseUrl: string;
   /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
   fingerprints?: ReadonlyMap<string, string>;
-  /** Content files found, and how many of them were parsed (the rest came from the content cache). */
-  files?: { found: number; parsed: number };
+  /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
+  items?: readonly FingerprintedEntry[];
+  /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
+  files?: { found: number; parsed: number; elsewhere: number };
 }
 
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
-export async function loadSite(options: BuildOptions): Promise<LoadedSite> {
-  const { content, fingerprints, files, parsed } = await loadContentCached({
+export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): Promise<LoadedSite> {
+  const { content, fingerprints, items, files, parsed, parsedElsewhere } = await loadContentCached({
     contentDir: options.contentDir,
     rootDir: options.rootDir,
     cacheDir: options.cache === false ? undefined : options.cacheDir,
     codeVersion: codeVersion(),
+    helpers,
   });
   const table = buildRouteTable(content);
   const navigation = buildNavigation(content, table);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, files: { found: files, parsed } };
+  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, items, files: { found: files, parsed, elsewhere: parsedElsewhere } };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -89,15 +93,37 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     return result;
   };
 
+  const threads = createRenderThreads(options.jobs);
+  try {
+    return await buildWith(options, logger, { started, time, threads });
+  } finally {
+    await threads.close();
+  }
+}
+
+type Timer = <T>(label: string, work: () => Promise<T> | T) => Promise<T>;
+
+async function buildWith(options: BuildOptions, logger: Logger, { started, time, threads }: { started: number; time: Timer; threads: RenderThreads }): Promise<BuildSummary> {
   const code = codeVersion();
+  let compiling = true;
+  // Started first: esbuild and lightningcss work on the other core while the content loads.
+  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }).then((compiled) => {
+    compiling = false;
+    threads.setTemplates(compiled.templates.modulePath);
+    return compiled;
+  });
+  const loading = time('load content', () => loadSite(options, threads));
+  // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
+  const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
-    time('load content', () => loadSite(options)),
-    compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }),
+    loading,
+    compiles,
     time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
     listPublicFiles(options.publicDir),
+    preload,
   ]);
   const { css, script } = compiled;
-  logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed, the rest from the cache`);
+  logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed (${site.files?.elsewhere} by render workers), the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
   const data: SiteData = {
@@ -152,9 +178,9 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       staging,
       reuse: plan.reuse,
       render: plan.render,
-      jobs: options.jobs,
+      threads,
+      items: site.items ?? [],
       shareChunks: options.shareChunks,
-      routesFromContent: true,
       cache: pageCache ? { pages: pageCache, keys: pageKeys } : undefined,
       time,
     });

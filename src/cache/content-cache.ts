@@ -12,9 +12,10 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { listContentFiles, parseSourceFile, toProjectPath } from '../content/load-content.ts';
+import { listContentFiles, toProjectPath } from '../content/load-content.ts';
+import { parseSources, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
 import type { SiteContent } from '../content/schemas.ts';
-import { assembleContent, validateSource, type ValidatedEntry } from '../content/validate-content.ts';
+import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { removeStaleFiles } from './remove-stale.ts';
 import { hashText } from './unit-values.ts';
@@ -23,9 +24,28 @@ export interface ContentLoad {
   content: SiteContent;
   /** Entry `file` (project-relative) -> fingerprint of its source. */
   fingerprints: Map<string, string>;
+  /** Every valid entry with its fingerprint, in file order: what render workers are sent. */
+  items: FingerprintedEntry[];
   files: number;
   /** Files parsed and validated in this build (the rest came from the cache). */
   parsed: number;
+  /** Files parsed by other threads (part of `parsed`). */
+  parsedElsewhere: number;
+}
+
+export interface FingerprintedEntry {
+  fingerprint: string;
+  item: ValidatedEntry;
+}
+
+/** Other threads that parse a share of the files: render workers (see render/render-threads.ts). */
+export interface ParseHelpers {
+  /** Helpers for about `files` files to parse, started now; none when one thread is faster. */
+  start(files: number): ParseHelper[];
+}
+
+export interface ParseHelper {
+  parse(sources: ContentSource[]): Promise<ParsedSources>;
 }
 
 export interface ContentCacheOptions {
@@ -35,6 +55,7 @@ export interface ContentCacheOptions {
   cacheDir?: string;
   /** Salt: entries validated by other code are not reused. */
   codeVersion: string;
+  helpers?: ParseHelpers;
 }
 
 interface CacheFile {
@@ -42,19 +63,25 @@ interface CacheFile {
   entries: Map<string, ValidatedEntry>;
 }
 
+/** Files per batch handed to a helper thread, at most: small enough to balance, large enough that messages stay few. */
+const BATCH_FILES = 200;
+/** Batches per thread, at least, so that threads finish about together. */
+const BATCHES_PER_THREAD = 6;
+/** Batches queued per helper, so it has the next one when it finishes one. */
+const IN_FLIGHT = 2;
+
 /** Throws a CleansiteErrorList with every problem of every file, like validateContent(). */
 export async function loadContentCached(options: ContentCacheOptions): Promise<ContentLoad> {
   const { contentDir, rootDir } = options;
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, 'content', `${hashText(`${contentDir}\n${rootDir}`)}.v8`) : undefined;
   const previous = cacheFile ? readCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
-  const next = new Map<string, ValidatedEntry>();
-  const fingerprints = new Map<string, string>();
-  const validated: ValidatedEntry[] = [];
-  const parseErrors: CleansiteError[] = [];
-  const validationErrors: CleansiteError[] = [];
-  let parsed = 0;
+  const readErrors: CleansiteError[] = [];
 
   const relatives = await listContentFiles(contentDir);
+  // Started before the files are read, so their start-up overlaps the reading.
+  const expected = Math.max(0, relatives.length - previous.size);
+  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected);
+  const fingerprintOf: Array<string | undefined> = [];
   for (const relative of relatives) {
     const absolute = path.join(contentDir, relative);
     const file = toProjectPath(rootDir, absolute);
@@ -62,32 +89,99 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
     try {
       text = readFileSync(absolute, 'utf8');
     } catch (error) {
-      parseErrors.push(new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error }));
+      readErrors.push(new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error }));
+      fingerprintOf.push(undefined);
       continue;
     }
     const fingerprint = hashText(`${file}\n${relative}\n${text}`);
-    let item = previous.get(fingerprint);
-    if (!item) {
-      parsed++;
-      try {
-        const source = parseSourceFile(text, relative, file);
-        const entry = validateSource(source, validationErrors);
-        if (entry) item = { kind: source.kind, entry };
-      } catch (error) {
-        if (!(error instanceof CleansiteError)) throw error;
-        parseErrors.push(error);
-      }
-    }
-    if (!item) continue;
+    fingerprintOf.push(fingerprint);
+    if (!previous.has(fingerprint)) parsing.add({ relative, file, text, fingerprint });
+  }
+  const parsed = await parsing.finish();
+
+  const found = new Map(parsed.items.map(({ fingerprint, item }) => [fingerprint, item]));
+  const next = new Map<string, ValidatedEntry>();
+  const fingerprints = new Map<string, string>();
+  const items: FingerprintedEntry[] = [];
+  for (const fingerprint of fingerprintOf) {
+    const item = fingerprint === undefined ? undefined : previous.get(fingerprint) ?? found.get(fingerprint);
+    if (!item || fingerprint === undefined) continue;
     next.set(fingerprint, item);
-    fingerprints.set(file, fingerprint);
-    validated.push(item);
+    fingerprints.set(item.entry.file, fingerprint);
+    items.push({ fingerprint, item });
   }
 
-  if (cacheFile && (parsed > 0 || next.size !== previous.size)) writeCache(cacheFile, { code: options.codeVersion, entries: next });
+  if (cacheFile && (parsing.count > 0 || next.size !== previous.size)) writeCache(cacheFile, { code: options.codeVersion, entries: next });
   // Assembling sorts the entry lists in place; the cache file was written first, from the same objects.
-  const content = assembleContent(validated, [...parseErrors, ...validationErrors]);
-  return { content, fingerprints, files: relatives.length, parsed };
+  const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
+  return { content, fingerprints, items, files: relatives.length, parsed: parsing.count, parsedElsewhere: parsing.elsewhere };
+}
+
+/**
+ * Files to parse, in batches: helpers take batches as they finish one, and
+ * the calling thread parses the rest itself once every file is read.
+ * Results are merged in batch order, so errors come in file order whoever
+ * parsed them.
+ */
+function createParseQueue(helpers: ParseHelper[], expected: number) {
+  const batches: ContentSource[][] = [];
+  const results: Array<Promise<ParsedSources> | ParsedSources> = [];
+  let next = 0;
+  let open: ContentSource[] = [];
+  let count = 0;
+  let elsewhere = 0;
+  const busy = new Map<ParseHelper, number>(helpers.map((helper) => [helper, 0]));
+  const batchSize = helpers.length === 0 ? Number.POSITIVE_INFINITY
+    : Math.max(1, Math.min(BATCH_FILES, Math.ceil(expected / ((helpers.length + 1) * BATCHES_PER_THREAD))));
+
+  const feed = (helper: ParseHelper) => {
+    while (next < batches.length && (busy.get(helper) ?? 0) < IN_FLIGHT) {
+      const index = next++;
+      const batch = batches[index]!;
+      busy.set(helper, busy.get(helper)! + 1);
+      elsewhere += batch.length;
+      results[index] = helper.parse(batch).then((result) => {
+        busy.set(helper, busy.get(helper)! - 1);
+        feed(helper);
+        return result;
+      });
+    }
+  };
+  const close = () => {
+    if (open.length === 0) return;
+    batches.push(open);
+    open = [];
+    for (const helper of helpers) feed(helper);
+  };
+
+  return {
+    add(source: ContentSource) {
+      count++;
+      open.push(source);
+      if (open.length >= batchSize) close();
+    },
+    async finish(): Promise<ParsedSources> {
+      close();
+      while (next < batches.length) {
+        const index = next++;
+        results[index] = parseSources(batches[index]!);
+        // Lets helper replies in, so their next batches go out before this thread takes another.
+        if (helpers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      const done = await Promise.all(results);
+      return {
+        items: done.flatMap((result) => result.items),
+        parseErrors: done.flatMap((result) => result.parseErrors),
+        validationErrors: done.flatMap((result) => result.validationErrors),
+      };
+    },
+    get count() {
+      return count;
+    },
+    get elsewhere() {
+      return elsewhere;
+    },
+  };
 }
 
 function readCache(file: string, code: string): Map<string, ValidatedEntry> {

@@ -1,47 +1,94 @@
 /**
- * A render worker: loads the compiled templates and the site data once, then
- * renders and writes the batches of routes it is sent.
+ * A render worker (see render-threads.ts): parses the batches of content
+ * files it is sent and keeps their entries, loads the templates when told
+ * where they are, assembles the site from its own entries and the ones it
+ * is sent, then renders and writes the batches of routes it is sent.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import type { FingerprintedEntry } from '../cache/content-cache.ts';
 import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
-import type { CleansiteError } from '../core/errors.ts';
-import { importTemplates } from './compile-templates.ts';
+import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { buildNavigation } from '../routes/navigation.ts';
-import { buildRouteTable } from '../routes/route-table.ts';
-import type { SiteData } from './page-props.ts';
-import { renderBatch } from './render-batch.ts';
+import { buildRouteTable, type Route } from '../routes/route-table.ts';
+import { importTemplates } from './compile-templates.ts';
+import type { SiteData, TemplateSet } from './page-props.ts';
+import { renderBatch, type BatchOptions } from './render-batch.ts';
 import { createSharedChunks } from './shared-chunks.ts';
-import type { WorkerInit, WorkerReply, WorkerRequest } from './render-pool.ts';
+import { serialiseError, type RenderSetup, type SerialisedBatch, type SerialisedParse, type WorkerMessage, type WorkerReply, type WorkerRequest } from './render-threads.ts';
 
-const init = workerData as WorkerInit;
-const site: SiteData = init.routesFromContent ? withRoutes(init.site) : init.site;
-const templates = await importTemplates(init.templatesModule);
-const routesByPath = new Map(site.routes.map((route) => [route.path, route]));
-const recorder = init.recordUnits ? createUnitRecorder(site) : undefined;
-const chunks = init.shareChunks ? createSharedChunks() : undefined;
-const keyOf = init.pageKeys ? createUnitValues(site, init.pageKeys.fingerprints, init.pageKeys.salt).pageKey : undefined;
+/** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
+const entries = new Map<string, ValidatedEntry>();
+const templateModules = new Map<string, Promise<TemplateSet>>();
+let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', (message: WorkerMessage) => {
+  if (message.type === 'entries') {
+    for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
+  } else if (message.type === 'templates') {
+    loadTemplates(message.modulePath).catch(() => {
+      // Reported when the setup asks for them.
+    });
+  } else {
+    answer(message.id, message);
+  }
+});
+
+async function answer(id: number, request: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
-    const routes = request.paths.map((path) => routesByPath.get(path)!);
-    const result = renderBatch(routes, site, templates, request.outDir, { recorder, chunks, keyOf });
-    reply = { id: request.id, ok: true, pages: result.pages, bytes: result.bytes, failures: result.failures.map(serialiseError), rendered: result.rendered };
+    reply = { id, ok: true, value: await handle(request) };
   } catch (error) {
-    reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   parentPort!.postMessage(reply);
-});
-parentPort!.postMessage({ id: -1, ok: true, pages: 0, bytes: 0, failures: [] } satisfies WorkerReply);
-
-function serialiseError(error: CleansiteError) {
-  const cause = error.cause instanceof Error ? error.cause.stack ?? error.cause.message : undefined;
-  return { code: error.code, message: error.message, hint: error.hint, location: error.location, cause };
 }
 
-/** The same route table and navigation the main thread built from the same content. */
-function withRoutes(data: SiteData): SiteData {
-  const table = buildRouteTable(data.content);
-  return { ...data, routes: table.routes, navigation: buildNavigation(data.content, table) };
+async function handle(request: WorkerRequest): Promise<unknown> {
+  switch (request.type) {
+    case 'parse': {
+      // Loaded on first use: a worker that only renders never loads the parser.
+      const { parseSources } = await import('../content/parse-sources.ts');
+      const parsed = parseSources(request.sources);
+      for (const { fingerprint, item } of parsed.items) entries.set(fingerprint, item);
+      return { items: parsed.items, parseErrors: parsed.parseErrors.map(serialiseError), validationErrors: parsed.validationErrors.map(serialiseError) } satisfies SerialisedParse;
+    }
+    case 'setup':
+      renderer = await setUp(request.setup);
+      return true;
+    case 'render': {
+      if (!renderer) throw new Error('render before setup');
+      const { site, templates, routesByPath, options } = renderer;
+      const routes = request.paths.map((path) => routesByPath.get(path)!);
+      const result = renderBatch(routes, site, templates, request.outDir, options);
+      return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
+    }
+  }
+}
+
+function loadTemplates(modulePath: string): Promise<TemplateSet> {
+  let templates = templateModules.get(modulePath);
+  if (!templates) templateModules.set(modulePath, (templates = importTemplates(modulePath)));
+  return templates;
+}
+
+/** The same content, route table and navigation the main thread built from the same entries. */
+async function setUp(setup: RenderSetup) {
+  const templates = await loadTemplates(setup.templatesModule);
+  const items: FingerprintedEntry[] = setup.order.map((fingerprint) => {
+    const item = entries.get(fingerprint);
+    if (!item) throw new Error(`entry ${fingerprint} was never sent`);
+    return { fingerprint, item };
+  });
+  entries.clear();
+  const content = assembleContent(items.map(({ item }) => item));
+  const table = buildRouteTable(content);
+  const site: SiteData = { ...setup.site, content, routes: table.routes, navigation: buildNavigation(content, table) };
+  const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
+  const options: BatchOptions = {
+    recorder: setup.recordUnits ? createUnitRecorder(site) : undefined,
+    chunks: setup.shareChunks ? createSharedChunks() : undefined,
+    keyOf: setup.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, setup.pageKeySalt).pageKey,
+  };
+  return { site, templates, routesByPath: new Map(site.routes.map((route) => [route.path, route])), options };
 }

@@ -7,11 +7,11 @@
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARALLEL_THRESHOLD, renderThreads } from '../../src/output/write-pages.ts';
+import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/render-threads.ts';
 // @ts-expect-error plain ESM helper shared with the benchmark
 import { editFile, generateSite } from '../../bench/generate-site.mjs';
 import { listFiles, PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
@@ -23,10 +23,10 @@ let root: string;
 let contentDir: string;
 let locationFiles: string[];
 
-async function buildWith(out: string, extra: string[]): Promise<string> {
+async function buildWith(out: string, extra: string[], content = contentDir): Promise<string> {
   const outDir = path.join(root, out);
   const result = await runCliBuild([
-    '--content', contentDir,
+    '--content', content,
     '--templates', path.join(PROJECT_ROOT, 'templates'),
     '--public', path.join(PROJECT_ROOT, 'public'),
     '--out', outDir,
@@ -35,6 +35,12 @@ async function buildWith(out: string, extra: string[]): Promise<string> {
   ], { timeoutMs: 170_000 });
   expect(result.exitCode, result.stderr).toBe(0);
   return result.stderr;
+}
+
+function copyContent(name: string): string {
+  const copy = path.join(root, name);
+  cpSync(contentDir, copy, { recursive: true });
+  return copy;
 }
 
 beforeAll(() => {
@@ -50,11 +56,16 @@ afterAll(() => {
 describe('parallel rendering', () => {
   it('writes byte-identical output on one thread, on two and on three', async () => {
     const single = await buildWith('single', ['--jobs', '1']);
-    const two = await buildWith('two', ['--jobs', '2']);
-    const three = await buildWith('three', ['--jobs', '3']);
-    expect(single).toMatch(/start 1 render thread\b/);
-    expect(two).toMatch(/start 2 render threads/);
-    expect(three).toMatch(/start 3 render threads/);
+    // Copies of the content: the content cache is keyed by its folder, so each build parses every file.
+    const two = await buildWith('two', ['--jobs', '2'], copyContent('content-two'));
+    const three = await buildWith('three', ['--jobs', '3'], copyContent('content-three'));
+    expect(single).toMatch(/on 1 thread\b/);
+    expect(two).toMatch(/on 2 threads/);
+    expect(three).toMatch(/on 3 threads/);
+    // --jobs counts the threads that parse the content too; the workers keep what they parsed.
+    expect(single).toMatch(/parsed \(0 by render workers\)/);
+    expect(two).toMatch(/parsed \([1-9]\d* by render workers\)/);
+    expect(three).toMatch(/parsed \([1-9]\d* by render workers\)/);
 
     const files = listFiles(path.join(root, 'single'));
     expect(files.filter((file) => file.startsWith('locations/')).length).toBe(LOCATIONS);
@@ -71,13 +82,40 @@ describe('parallel rendering', () => {
   });
 
   it('a warm build in worker threads equals a single-threaded build from scratch', async () => {
-    const target = locationFiles.at(-1)!;
+    // The content 'three' was built from, edited: the workers parse only the edited file.
+    const content = path.join(root, 'content-three');
+    const target = path.join(content, path.relative(contentDir, locationFiles.at(-1)!));
     editFile(target, 1);
-    const warm = await buildWith('three', ['--jobs', '3']);
+    const warm = await buildWith('three', ['--jobs', '3'], content);
     expect(warm).toMatch(/pages: \d+ rendered, [1-9]\d* unchanged/);
-    await buildWith('fresh', ['--jobs', '1']);
+    expect(warm).toMatch(/content: \d+ files, 1 parsed/);
+    await buildWith('fresh', ['--jobs', '1'], content);
     expect(differingFiles(path.join(root, 'three'), path.join(root, 'fresh'))).toEqual([]);
     const slug = path.basename(target, '.md');
     expect(readFileSync(path.join(root, 'three', 'locations', slug, 'index.html'), 'utf8')).toContain('Benchmark edit number 1');
+  }, 600_000);
+
+  it('reports the same content errors, in the same order, whichever thread parsed the files', async () => {
+    const broken = copyContent('content-broken');
+    const locations = locationFiles.map((file) => path.join(broken, path.relative(contentDir, file)));
+    // The first file in content order is always in a worker's share (the first batch goes out while
+    // this thread still reads files); the others fall wherever the queue puts them.
+    const first = listFiles(broken).filter((file) => file.endsWith('.md')).sort()[0]!;
+    const firstFile = path.join(broken, first);
+    writeFileSync(firstFile, readFileSync(firstFile, 'utf8').replace(/^---\n/, '---\nbroken: [unclosed\n'));
+    writeFileSync(locations[3]!, readFileSync(locations[3]!, 'utf8').replace(/^region: .*$/m, 'region: [unclosed'));
+    writeFileSync(locations.at(-2)!, readFileSync(locations.at(-2)!, 'utf8').replace(/^name: .*$/m, 'name: 42'));
+    writeFileSync(locations.at(-1)!, readFileSync(locations.at(-1)!, 'utf8').replace(/^region: .*$/m, 'region: "open'));
+    const run = (jobs: string) => runCliBuild(['--content', broken, '--templates', path.join(PROJECT_ROOT, 'templates'), '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, `broken-${jobs}`), '--jobs', jobs], { timeoutMs: 170_000 });
+    const one = await run('1');
+    // The content cache keeps only valid entries: the second build parses the broken files again.
+    rmSync(path.join(root, 'broken-1'), { recursive: true, force: true });
+    const two = await run('2');
+    expect(one.exitCode).toBe(1);
+    expect(two.exitCode).toBe(1);
+    const errors = (text: string) => text.split('\n').filter((line) => line.includes('content-broken/'));
+    expect(errors(one.stderr).length).toBeGreaterThanOrEqual(4);
+    expect(errors(one.stderr)[0]).toContain(first);
+    expect(errors(two.stderr)).toEqual(errors(one.stderr));
   }, 600_000);
 });
