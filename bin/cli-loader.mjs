@@ -1,0 +1,105 @@
+/**
+ * The compiled CLI's entry: bin/compile-cli.mjs copies this file to
+ * .cache/cli/cli.mjs, next to cli-bundle.js (the CLI as one CommonJS file).
+ *
+ * V8 spends ~40 ms parsing the ~1.4 MB bundle, and more compiling each
+ * function as it is first called (~0.2 s of CPU in all for a cold build of
+ * the committed site). A code cache written after a build holds those
+ * functions compiled, and loads in ~10 ms. Node 20 has no
+ * module.enableCompileCache, so the bundle is compiled here with
+ * vm.Script and the cache's cachedData. The cache file is keyed to the
+ * bundle's bytes and the Node version and platform, written to a temporary
+ * file and renamed (concurrent runs never see half a file), and simply not
+ * used when the key differs or V8 rejects it: the bundle then compiles from
+ * its source, as any module would, and this run writes a new cache.
+ *
+ * The cache holds what one run compiled, so it is written again once by the
+ * first successful `build` when an earlier run (say `--version`) made it.
+ * Runs that change V8's flags write none: V8 would reject it in the next.
+ * Stack traces point into cli-bundle.js (names and lines kept; Node applies
+ * no source map to a vm.Script, cli-bundle.js.map is there for other tools).
+ */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const bundleFile = path.join(dir, 'cli-bundle.js');
+// Not a .js/.mjs name: the code version (src/cache/code-version.ts) fingerprints those, and must not change when the cache is written.
+const cacheFile = path.join(dir, 'cli-bundle.v8-cache');
+// Node's own CommonJS wrapper: the bundle sees the same five variables as under `require`.
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) {';
+
+/** Runs the CLI (`main` of src/cli.ts): same arguments, same exit code. */
+export async function main(argv, ...rest) {
+  const source = readFileSync(bundleFile);
+  const key = `${createHash('sha256').update(source).digest('hex')} ${process.version} ${process.platform} ${process.arch}`;
+  const cache = readCodeCache(key);
+  const script = new vm.Script(`${WRAPPER}${source.toString('utf8')}\n})`, { filename: bundleFile, cachedData: cache?.data });
+  const module = { exports: {} };
+  let flagsChanged = false;
+  script.runInThisContext()(module.exports, bundleRequire(() => { flagsChanged = true; }), module, bundleFile, dir);
+  const exitCode = await module.exports.main(argv, ...rest);
+
+  const producer = exitCode === 0 && commandName(argv) === 'build' ? 'build' : 'other';
+  const accepted = cache !== undefined && !script.cachedDataRejected;
+  const wanted = !accepted || (cache.producer !== 'build' && producer === 'build');
+  // V8 stamps a cache with its flags at the time and rejects it under others: a run that set some
+  // (watch mode, render workers: --expose-gc...) would write a cache the next run cannot use.
+  if (wanted && !flagsChanged) writeCodeCache(script, key, producer);
+  return exitCode;
+}
+
+/**
+ * The bundle's import() calls are require() calls (see compile-cli.mjs); the
+ * one that imports the compiled templates passes a file URL. Its node:v8
+ * reports V8 flag changes.
+ */
+function bundleRequire(onFlagsChange) {
+  const require = createRequire(bundleFile);
+  const v8 = require('node:v8');
+  const reportingV8 = { ...v8, setFlagsFromString: (flags) => { onFlagsChange(); v8.setFlagsFromString(flags); } };
+  return Object.assign((id) => {
+    if (id === 'node:v8' || id === 'v8') return reportingV8;
+    return require(id.startsWith('file:') ? fileURLToPath(id) : id);
+  }, require);
+}
+
+/** The cache file: one JSON line ({ key, producer, bytes }), then V8's data. */
+function readCodeCache(key) {
+  let file;
+  try {
+    file = readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  const headerEnd = file.indexOf(10);
+  if (headerEnd < 0) return undefined;
+  try {
+    const header = JSON.parse(file.subarray(0, headerEnd).toString('utf8'));
+    const data = file.subarray(headerEnd + 1);
+    return header.key === key && header.bytes === data.length ? { producer: header.producer, data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCodeCache(script, key, producer) {
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    const data = script.createCachedData();
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify({ key, producer, bytes: data.length })}\n`), data]));
+    renameSync(temporary, cacheFile);
+  } catch {
+    // A read-only or full disk: the next run compiles from source again.
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** The command, for the cache's producer only: the first argument that is not an option (global options take no value). */
+function commandName(argv) {
+  return argv.slice(2).find((arg) => !arg.startsWith('-'));
+}

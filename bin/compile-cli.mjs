@@ -1,0 +1,159 @@
+/**
+ * Compiles src/ into .cache/cli/ with esbuild (bin/cleansite.mjs calls this
+ * when the sources or these settings changed):
+ *
+ * - cli-bundle.js: the CLI as one CommonJS file, which cli.mjs (a copy of
+ *   cli-loader.mjs) runs with a V8 code cache;
+ * - render-worker.mjs, watch-render-worker.mjs: the worker threads' entry
+ *   points, ES modules sharing chunks/, so a worker loads only what it needs.
+ *
+ * Each compile is written to a folder of its own and swapped in whole: the
+ * previous compile (and its chunks) is removed, and a failed compile leaves
+ * it untouched. A lock file makes launchers that start together (parallel
+ * tests) compile once: the others wait, then run what the first compiled.
+ */
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sitemapWithoutParsers, yamlWithoutEsprima, zodEnglishOnly } from './bundle-plugins.mjs';
+
+const binDir = path.dirname(fileURLToPath(import.meta.url));
+const WORKER_ENTRY_POINTS = { 'render-worker': 'render/render-worker.ts', 'watch-render-worker': 'watch/watch-render-worker.ts' };
+// Pure-JS dependencies are bundled: one parsed file instead of hundreds of resolved and
+// compiled modules saves ~0.2 s of CPU per run. Native packages stay external, and so
+// does React, which the compiled templates import from node_modules too.
+const EXTERNAL_PACKAGES = ['react', 'react-dom', 'esbuild', 'lightningcss', 'sharp', 'chokidar', 'fsevents'];
+// Bundled CommonJS packages need `require` for Node's built-ins in the ES-module workers.
+const REQUIRE_BANNER = "import { createRequire as __cleansiteCreateRequire } from 'node:module'; const require = __cleansiteCreateRequire(import.meta.url);";
+// In the CommonJS bundle, import.meta.url (src/ finds the workers and package.json with it) is the bundle's own URL.
+const MODULE_URL_BANNER = "const __cleansiteModuleUrl = require('node:url').pathToFileURL(__filename).href;";
+// Longer than any compile: a lock this old was left by a launcher that did not finish.
+const LOCK_STALE_MS = 60_000;
+
+/** Compiles into outDir and writes `stamp` there, unless another launcher did so meanwhile (`isCurrent`). */
+export async function compileCli({ sourceDir, outDir, stamp, isCurrent }) {
+  mkdirSync(path.dirname(outDir), { recursive: true });
+  const unlock = await lock(`${outDir}.lock`);
+  try {
+    if (isCurrent()) return;
+    removeLeftovers(outDir);
+    const staging = `${outDir}.staging-${process.pid}`;
+    try {
+      await bundle(sourceDir, staging);
+      copyFileSync(path.join(binDir, 'cli-loader.mjs'), path.join(staging, 'cli.mjs'));
+      writeFileSync(path.join(staging, 'stamp'), stamp);
+      swapIn(staging, outDir);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      throw error;
+    }
+  } finally {
+    unlock();
+  }
+}
+
+async function bundle(sourceDir, outDir) {
+  const esbuild = await import('esbuild');
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL_PACKAGES,
+    plugins: [zodEnglishOnly, sitemapWithoutParsers, yamlWithoutEsprima],
+    // Shorter code with the same names, so stack traces stay readable.
+    minifySyntax: true,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
+  const workerEntryPoints = Object.fromEntries(Object.entries(WORKER_ENTRY_POINTS)
+    .filter(([, file]) => isFile(path.join(sourceDir, file)))
+    .map(([name, file]) => [name, path.join(sourceDir, file)]));
+  await Promise.all([
+    // Lines kept: Node maps stack traces of a vm.Script to no source map, so they point into this file.
+    esbuild.build({
+      ...common,
+      entryPoints: { 'cli-bundle': path.join(sourceDir, 'cli.ts') },
+      outdir: outDir,
+      format: 'cjs',
+      // Node 20's V8 (fixed in 12.4) loses what import() needs in code compiled from a code
+      // cache: every import() becomes require(), which loads ES modules too (the compiled
+      // templates) since Node 20.19; cli-loader.mjs hands the bundle a require that takes file URLs.
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__cleansiteModuleUrl' },
+      banner: { js: MODULE_URL_BANNER },
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: workerEntryPoints,
+      outdir: outDir,
+      format: 'esm',
+      splitting: true,
+      minifyWhitespace: true,
+      banner: { js: REQUIRE_BANNER },
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+  ]);
+}
+
+/** Replaces outDir by staging: two renames, then the old compile is removed. */
+function swapIn(staging, outDir) {
+  const previous = `${outDir}.old-${process.pid}`;
+  try {
+    renameSync(outDir, previous);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  try {
+    renameSync(staging, outDir);
+  } catch (error) {
+    try { renameSync(previous, outDir); } catch { /* nothing to put back */ }
+    throw error;
+  }
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** Folders left by a launcher that was stopped mid-compile. Called with the lock held, so none is in use. */
+function removeLeftovers(outDir) {
+  const prefixes = [`${path.basename(outDir)}.staging-`, `${path.basename(outDir)}.old-`];
+  for (const name of readdirSync(path.dirname(outDir))) {
+    if (prefixes.some((prefix) => name.startsWith(prefix))) rmSync(path.join(path.dirname(outDir), name), { recursive: true, force: true });
+  }
+}
+
+async function lock(lockFile) {
+  for (;;) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (lockIsStale(lockFile)) rmSync(lockFile, { force: true });
+    else await sleep(50);
+  }
+}
+
+/** Stale when its launcher has exited or it is older than any compile. */
+function lockIsStale(lockFile) {
+  try {
+    if (Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS) return true;
+    const owner = Number(readFileSync(lockFile, 'utf8'));
+    if (!Number.isInteger(owner) || owner <= 0) return false; // just created, the pid not written yet
+    process.kill(owner, 0);
+    return false;
+  } catch (error) {
+    return error.code === 'ESRCH'; // the owner is gone; ENOENT: released meanwhile, try again
+  }
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
