@@ -64,13 +64,15 @@ export interface LoadedSite {
   fingerprints?: ReadonlyMap<string, string>;
   /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
   items?: readonly FingerprintedEntry[];
+  /** Writes the content cache, when it changed. */
+  saveCache?: () => void;
   /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
   files?: { found: number; parsed: number; elsewhere: number };
 }
 
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
 export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): Promise<LoadedSite> {
-  const { content, fingerprints, items, files, parsed, parsedElsewhere } = await loadContentCached({
+  const { content, fingerprints, items, files, parsed, parsedElsewhere, saveCache } = await loadContentCached({
     contentDir: options.contentDir,
     rootDir: options.rootDir,
     cacheDir: options.cache === false ? undefined : options.cacheDir,
@@ -79,7 +81,7 @@ export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): P
   });
   const table = buildRouteTable(content);
   const navigation = buildNavigation(content, table);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, items, files: { found: files, parsed, elsewhere: parsedElsewhere } };
+  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -150,6 +152,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
   const previousExtras = pageCache?.previousExtras();
   if (pageCache && plan.render.length === 0 && plan.removed === 0 && extrasUnchanged(previousExtras, extras, options.outDir)) {
+    site.saveCache?.();
     logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
     const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras);
     return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
@@ -186,6 +189,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     });
     bytes += written.bytes;
     files += pages;
+    // After rendering: serialising every entry then adds nothing to the build's peak memory.
+    site.saveCache?.();
     logger.debug(`pages: ${written.rendered} rendered, ${written.reused} unchanged (linked from the previous output)`);
     if (written.failures.length > 0 && !options.keepGoing) throw new CleansiteErrorList(written.failures);
 

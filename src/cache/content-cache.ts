@@ -31,6 +31,11 @@ export interface ContentLoad {
   parsed: number;
   /** Files parsed by other threads (part of `parsed`). */
   parsedElsewhere: number;
+  /**
+   * Writes the cache file when something changed. Left to the caller, so that serialising
+   * every entry (25 MB at 10,000 locations) does not add to the memory the build needs at its peak.
+   */
+  saveCache(): void;
 }
 
 export interface FingerprintedEntry {
@@ -95,7 +100,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
     }
     const fingerprint = hashText(`${file}\n${relative}\n${text}`);
     fingerprintOf.push(fingerprint);
-    if (!previous.has(fingerprint)) parsing.add({ relative, file, text, fingerprint });
+    if (!previous.has(fingerprint)) await parsing.add({ relative, file, text, fingerprint });
   }
   const parsed = await parsing.finish();
 
@@ -111,20 +116,24 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
     items.push({ fingerprint, item });
   }
 
-  if (cacheFile && (parsing.count > 0 || next.size !== previous.size)) writeCache(cacheFile, { code: options.codeVersion, entries: next });
-  // Assembling sorts the entry lists in place; the cache file was written first, from the same objects.
+  const changed = parsing.count > 0 || next.size !== previous.size;
+  previous.clear();
   const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
-  return { content, fingerprints, items, files: relatives.length, parsed: parsing.count, parsedElsewhere: parsing.elsewhere };
+  const saveCache = () => {
+    if (cacheFile && changed) writeCache(cacheFile, { code: options.codeVersion, entries: next });
+  };
+  return { content, fingerprints, items, files: relatives.length, parsed: parsing.count, parsedElsewhere: parsing.elsewhere, saveCache };
 }
 
 /**
- * Files to parse, in batches: helpers take batches as they finish one, and
- * the calling thread parses the rest itself once every file is read.
- * Results are merged in batch order, so errors come in file order whoever
- * parsed them.
+ * Files to parse, in batches, as they are read: a batch goes to a helper
+ * with room for it, else this thread parses it at once (so files are not
+ * all held in memory before parsing starts), or, when every file is read,
+ * whatever is left. Results are merged in batch order, so errors come in
+ * file order whoever parsed them.
  */
 function createParseQueue(helpers: ParseHelper[], expected: number) {
-  const batches: ContentSource[][] = [];
+  const batches: Array<ContentSource[] | undefined> = [];
   const results: Array<Promise<ParsedSources> | ParsedSources> = [];
   let next = 0;
   let open: ContentSource[] = [];
@@ -134,10 +143,16 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
   const batchSize = helpers.length === 0 ? Number.POSITIVE_INFINITY
     : Math.max(1, Math.min(BATCH_FILES, Math.ceil(expected / ((helpers.length + 1) * BATCHES_PER_THREAD))));
 
+  /** The next batch, released from the queue: its texts are garbage once parsed or sent. */
+  const take = (): [number, ContentSource[]] => {
+    const index = next++;
+    const batch = batches[index]!;
+    batches[index] = undefined;
+    return [index, batch];
+  };
   const feed = (helper: ParseHelper) => {
     while (next < batches.length && (busy.get(helper) ?? 0) < IN_FLIGHT) {
-      const index = next++;
-      const batch = batches[index]!;
+      const [index, batch] = take();
       busy.set(helper, busy.get(helper)! + 1);
       elsewhere += batch.length;
       results[index] = helper.parse(batch).then((result) => {
@@ -147,6 +162,12 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
       });
     }
   };
+  const parseOneHere = async () => {
+    const [index, batch] = take();
+    results[index] = parseSources(batch);
+    // Lets helper replies in, so their next batches go out before this thread takes another.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
   const close = () => {
     if (open.length === 0) return;
     batches.push(open);
@@ -155,18 +176,21 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
   };
 
   return {
-    add(source: ContentSource) {
+    add(source: ContentSource): Promise<void> | undefined {
       count++;
       open.push(source);
-      if (open.length >= batchSize) close();
+      if (open.length < batchSize) return undefined;
+      close();
+      return next < batches.length ? parseOneHere() : undefined;
     },
     async finish(): Promise<ParsedSources> {
       close();
       while (next < batches.length) {
-        const index = next++;
-        results[index] = parseSources(batches[index]!);
-        // Lets helper replies in, so their next batches go out before this thread takes another.
-        if (helpers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (helpers.length > 0) await parseOneHere();
+        else {
+          const [index, batch] = take();
+          results[index] = parseSources(batch);
+        }
       }
       const done = await Promise.all(results);
       return {

@@ -74,6 +74,12 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       if (page.key) cache?.pages.remember(page.path, { outputFile: page.outputFile, bytes: page.bytes, key: page.key, units: page.units.split('\n') });
     }
   };
-  const result = await options.time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, remember));
+  let result: BatchResult;
+  try {
+    result = await options.time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, remember));
+  } finally {
+    // Now, not at the end of the build: each worker holds a copy of the site.
+    await options.threads.close();
+  }
   return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
 }

@@ -17,6 +17,7 @@ import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { RenderWorker } from './render-threads.ts';
+import { createHeapBudget } from './heap-budget.ts';
 
 /** What a render thread needs to compute page cache keys itself (see cache/unit-values.ts). */
 export interface PageKeyInputs {
@@ -74,10 +75,12 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           keep(index, await worker.render(chunks[index]!.map((route) => route.path), outDir));
         }
       };
+      const keepHeapSmall = createHeapBudget();
       const running = workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker)));
       while (next < chunks.length) {
         const index = next++;
         keep(index, callingThread(chunks[index]!, outDir));
+        keepHeapSmall();
         // Let worker replies in, so their next chunks go out before this thread takes another.
         if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
       }

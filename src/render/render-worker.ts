@@ -14,12 +14,15 @@ import { buildRouteTable, type Route } from '../routes/route-table.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
 import { renderBatch, type BatchOptions } from './render-batch.ts';
+import { collectGarbage } from './collect-garbage.ts';
+import { createHeapBudget } from './heap-budget.ts';
 import { createSharedChunks } from './shared-chunks.ts';
 import { serialiseError, type RenderSetup, type SerialisedBatch, type SerialisedParse, type WorkerMessage, type WorkerReply, type WorkerRequest } from './render-threads.ts';
 
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
+const keepHeapSmall = createHeapBudget();
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
 parentPort!.on('message', (message: WorkerMessage) => {
@@ -55,12 +58,14 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'setup':
       renderer = await setUp(request.setup);
+      collectGarbage();
       return true;
     case 'render': {
       if (!renderer) throw new Error('render before setup');
       const { site, templates, routesByPath, options } = renderer;
       const routes = request.paths.map((path) => routesByPath.get(path)!);
       const result = renderBatch(routes, site, templates, request.outDir, options);
+      keepHeapSmall();
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
   }

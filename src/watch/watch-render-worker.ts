@@ -7,6 +7,7 @@
  * never-emptied ESM import cache.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { restorePlainText } from '../content/validate-content.ts';
 import { importTemplates } from '../render/compile-templates.ts';
 import { renderBatch } from '../render/render-batch.ts';
 import type { SiteData } from '../render/page-props.ts';
@@ -31,6 +32,7 @@ parentPort!.on('message', (request: WatchRenderRequest | WatchCompactRequest) =>
   try {
     if (request.patch) {
       site = applySitePatch(site, request.patch);
+      restorePlainText(site.content);
       tracker = createDependencyTracker(site);
       routesByPath = new Map(site.routes.map((route) => [route.path, route]));
     }
