@@ -4,6 +4,7 @@
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
+import { REGION_NAMES } from './regions.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A site path like `/about` or `/services/office-cleaning` (no trailing slash, no host). */
@@ -21,7 +22,7 @@ export type ImageRef = z.infer<typeof imageRef>;
 
 export const weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
 
-export const regionName = z.enum(['Brisbane Area', 'Gold Coast', 'Sunshine Coast', 'Other Queensland Regions']);
+export const regionName = z.enum(REGION_NAMES);
 export type RegionName = z.infer<typeof regionName>;
 
 /** A navigation entry: a route path, optionally relabelled, or every featured location of a region. */

@@ -1,13 +1,14 @@
 /** Service areas grouped by region, each location linking to its page. */
 import type { ReactElement } from 'react';
-import { regionName, type Location } from '../../src/content/schemas.ts';
+import type { Location } from '../../src/content/schemas.ts';
+import { REGION_NAMES } from '../../src/content/regions.ts';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 import { Icon } from './icon.tsx';
 
 export function groupByRegion(locations: Location[]): Array<{ region: string; locations: Location[] }> {
   const groups = new Map<string, Location[]>();
   for (const location of locations) groups.set(location.region, [...(groups.get(location.region) ?? []), location]);
-  const rank = (region: string) => regionName.options.indexOf(region as (typeof regionName.options)[number]);
+  const rank = (region: string) => REGION_NAMES.indexOf(region as (typeof REGION_NAMES)[number]);
   return [...groups].sort(([a], [b]) => rank(a) - rank(b)).map(([region, items]) => ({ region, locations: items }));
 }
 
