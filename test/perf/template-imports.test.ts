@@ -1,0 +1,25 @@
+/**
+ * Every build loads the compiled templates, so what they import is paid on
+ * every build: importing one value from a module that uses zod once made
+ * each build load zod's ~50 ES modules. The templates may import React and
+ * nothing else from node_modules.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileTemplates } from '../../src/render/compile-templates.ts';
+import { PROJECT_ROOT } from '../support/site-build.ts';
+
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'cleansite-template-imports-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+describe('compiled templates', () => {
+  it('import nothing from node_modules but React', async () => {
+    const { modulePath } = await compileTemplates(path.join(PROJECT_ROOT, 'templates'), cacheDir);
+    const code = readFileSync(modulePath, 'utf8');
+    const imported = new Set([...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map((match) => match[1] ?? match[2]));
+    expect(imported.size).toBeGreaterThan(0);
+    for (const specifier of imported) expect(specifier).toMatch(/^react(-dom)?(\/|$)/);
+  });
+});
