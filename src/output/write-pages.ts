@@ -64,10 +64,16 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     shareChunks,
     pageKeySalt: cache?.keys.salt,
   });
-  const { pool, threads } = await options.time('set up render threads', async () => {
-    const pool = await createRenderPool({ templatesModule: options.templatesModule, site: options.site, workers, recordUnits, shareChunks, pageKeys: cache?.keys });
-    return { pool, threads: (await workers).length + 1 };
-  });
+  const threads = workers.count + 1;
+  const pool = await options.time('load the templates', () => createRenderPool({
+    templatesModule: options.templatesModule,
+    site: options.site,
+    workers: workers.ready,
+    expectedWorkers: workers.count,
+    recordUnits,
+    shareChunks,
+    pageKeys: cache?.keys,
+  }));
   // Each batch's pages are remembered as the batch comes in, so no list of every page is kept.
   const remember = (batch: BatchResult) => {
     for (const page of batch.rendered ?? []) {

@@ -36,8 +36,10 @@ export interface RenderPool {
 export interface RenderPoolOptions {
   templatesModule: string;
   site: SiteData;
-  /** Workers set up with the same site (render-threads.ts), or being set up; none renders on the calling thread only. */
+  /** Workers being set up with the same site (render-threads.ts); none renders on the calling thread only. */
   workers: Promise<readonly RenderWorker[]>;
+  /** How many workers that promise will give (sizes the chunks). */
+  expectedWorkers: number;
   /** Record the data units each page reads, for the page cache (BatchResult.rendered). */
   recordUnits?: boolean;
   /** Render the markup templates pass to shared() once per key and thread, not once per page. */
@@ -50,11 +52,14 @@ export interface RenderPoolOptions {
 const IN_FLIGHT = 2;
 
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
-  // This thread loads React and the templates while the workers get their copy of the site.
-  const [callingThread, workers] = await Promise.all([createCallingThreadRenderer(options), options.workers]);
+  const callingThread = await createCallingThreadRenderer(options);
   return {
     async render(routes, outDir, onBatch) {
-      const renderers = workers.length + 1;
+      // The workers are still being set up: this thread renders meanwhile, and they join when ready.
+      const joining = options.workers.then((ready) => ready.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker))));
+      // Awaited at the end; a worker that fails to set up must not count as an unhandled rejection meanwhile.
+      joining.catch(() => undefined);
+      const renderers = Math.max(1, options.expectedWorkers) + 1;
       const size = Math.min(200, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
       for (let start = 0; start < routes.length; start += size) chunks.push(routes.slice(start, start + size));
@@ -76,15 +81,14 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         }
       };
       const keepHeapSmall = createHeapBudget();
-      const running = workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker)));
       while (next < chunks.length) {
         const index = next++;
         keep(index, callingThread(chunks[index]!, outDir));
         keepHeapSmall();
-        // Let worker replies in, so their next chunks go out before this thread takes another.
-        if (workers.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        // Lets worker replies in (and workers that became ready), so their next chunks go out first.
+        if (options.expectedWorkers > 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      await Promise.all(running);
+      await Promise.all(await joining);
       return mergeResults(results);
     },
   };

@@ -68,10 +68,11 @@ export interface RenderThreads extends ParseHelpers {
   /** The compiled templates: started workers load them while they wait. */
   setTemplates(modulePath: string): void;
   /**
-   * Workers set up to render `pages` pages alongside the calling thread (none: render on the
-   * calling thread only). Workers that parsed content are sent only the entries they lack.
+   * Workers to render `pages` pages alongside the calling thread (none: render on the calling
+   * thread only): how many, and a promise of them once set up. Workers that parsed content are
+   * sent only the entries they lack.
    */
-  forRendering(pages: number, items: readonly FingerprintedEntry[], setup: RenderSetup): Promise<RenderWorker[]>;
+  forRendering(pages: number, items: readonly FingerprintedEntry[], setup: RenderSetup): { count: number; ready: Promise<RenderWorker[]> };
   close(): Promise<void>;
 }
 
@@ -112,9 +113,9 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       templatesModule = modulePath;
       for (const worker of workers) worker.post({ type: 'templates', modulePath });
     },
-    async forRendering(pages, items, setup) {
+    forRendering(pages, items, setup) {
       const wanted = renderThreads(pages, jobs, cores, workers.length > 0) - 1;
-      while (workers.length > wanted) await workers.pop()!.terminate();
+      const surplus = workers.splice(Math.max(0, wanted));
       if (workers.length < wanted) {
         const file = compiledWorkerFile('render-worker');
         if (!file) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'render workers need the compiled CLI (run bin/cleansite.mjs); use jobs: 1 when running from source' });
@@ -123,12 +124,15 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       // What parsing left behind, collected before rendering adds its own garbage: V8 would
       // otherwise grow the heap further first (about 30 MB less at 10,000 pages).
       if (workers.length > 0) collectGarbage();
-      await Promise.all(workers.map(async (worker) => {
-        const missing = items.filter(({ fingerprint }) => !worker.holds.has(fingerprint));
-        if (missing.length > 0) worker.post({ type: 'entries', items: missing });
-        await worker.call({ type: 'setup', setup });
-      }));
-      return workers;
+      const ready = Promise.all([
+        ...surplus.map((worker) => worker.terminate()),
+        ...workers.map(async (worker) => {
+          const missing = items.filter(({ fingerprint }) => !worker.holds.has(fingerprint));
+          if (missing.length > 0) worker.post({ type: 'entries', items: missing });
+          await worker.call({ type: 'setup', setup });
+        }),
+      ]).then(() => [...workers]);
+      return { count: workers.length, ready };
     },
     async close() {
       await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
