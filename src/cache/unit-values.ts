@@ -6,7 +6,7 @@
  * from 10,000 short strings, not re-serialised. Everything else is hashed
  * from its JSON. Site-wide units are computed once per build.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData } from '../render/page-props.ts';
 import { entryOf, routePaths } from '../render/template-props.ts';
@@ -19,7 +19,8 @@ export interface UnitValues {
 }
 
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 32);
+  // The one-shot form: no Hash object per call, half the time for the short texts hashed here.
+  return hash('sha256', text, 'base64url').slice(0, 32);
 }
 
 /**
