@@ -21,10 +21,14 @@ import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 
 /**
- * Below this many files to parse, the main thread parses alone: a worker
- * needs ~0.2 s of start-up before its first file, and a file takes ~0.15 ms.
+ * Below this many files to parse, the main thread parses alone. A worker
+ * started for parsing also renders, and costs ~0.7 s of CPU in all (loading
+ * the parser, React and the templates again, warming up a second JIT, the
+ * copies of entries): measured on a busy 2-core machine, one thread and two
+ * took the same time at 1,000 and 2,500 locations (1.1 s, 2.0 s), two
+ * were faster at 10,000.
  */
-export const PARSE_THRESHOLD = 1000;
+export const PARSE_THRESHOLD = 2000;
 /**
  * Below this many pages to render, one thread is faster when the workers
  * would have to start now and be sent all the content (~0.5 s at 10,000
