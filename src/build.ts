@@ -9,7 +9,7 @@ import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
 import { loadContentCached, type FingerprintedEntry, type ParseHelpers } from './cache/content-cache.ts';
 import { compileWithCache } from './cache/cached-compiles.ts';
-import { describeOutputExtras, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
+import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
 import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues, hashText } from './cache/unit-values.ts';
 import type { SiteContent } from './content/schemas.ts';
@@ -137,9 +137,13 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     buildDate: options.buildDate,
     baseUrl: site.baseUrl,
   };
-  const [sitemapXml, robotsTxt] = [await renderSitemapXml(site.table.routes, site.baseUrl), renderRobotsTxt(site.baseUrl)];
+  const robotsTxt = renderRobotsTxt(site.baseUrl);
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
-  const extras = describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml, robotsTxt }, code);
+  // Made when needed: before rendering only when nothing may have to be rendered; else after,
+  // so that render workers do not wait for it (~0.1 s at 10,000 pages).
+  let sitemapXml: Promise<string> | undefined;
+  const sitemap = () => (sitemapXml ??= renderSitemapXml(site.table.routes, site.baseUrl));
+  const describeExtras = async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code);
 
   const useCache = options.cache !== false;
   const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
@@ -151,11 +155,14 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const pages = site.table.routes.length;
 
   const previousExtras = pageCache?.previousExtras();
-  if (pageCache && plan.render.length === 0 && plan.removed === 0 && extrasUnchanged(previousExtras, extras, options.outDir)) {
-    site.saveCache?.();
-    logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
-    const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras);
-    return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+  if (pageCache && plan.render.length === 0 && plan.removed === 0) {
+    const extras = await describeExtras();
+    if (extrasUnchanged(previousExtras, extras, options.outDir)) {
+      site.saveCache?.();
+      logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
+      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras);
+      return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+    }
   }
 
   const staging = createStaging(options.outDir);
@@ -168,7 +175,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     };
 
     bytes += placePublicFiles(publicFiles, options.publicDir, staging, options.outDir,
-      (file) => previousExtras?.[file.relative] === extras[file.relative]);
+      (file) => previousExtras?.[file.relative] === describePublicFile(file));
     files += publicFiles.length;
     for (const asset of assets) write(asset.file, asset.contents);
     const placed = placeImageFiles(images.files, staging.dir);
@@ -194,7 +201,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     logger.debug(`pages: ${written.rendered} rendered, ${written.reused} unchanged (linked from the previous output)`);
     if (written.failures.length > 0 && !options.keepGoing) throw new CleansiteErrorList(written.failures);
 
-    write('sitemap.xml', sitemapXml);
+    write('sitemap.xml', await sitemap());
     write('robots.txt', robotsTxt);
     const published = writePublishFiles(staging.dir);
     bytes += published.bytes;
@@ -202,7 +209,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     await time('commit', () => staging.commit());
     try {
-      pageCache?.save(extras);
+      pageCache?.save(await describeExtras());
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       logger.warn(`could not save the page cache: ${(error as Error).message}`);

@@ -44,7 +44,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
-    .addOption(new Option('-j, --jobs <n>', 'render threads, the main thread included (default: one per core when 3,000+ pages need rendering, else 1)').argParser(parseJobs))
+    .addOption(new Option('-j, --jobs <n>', 'threads that parse and render, the main thread included (default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .action(async (options: BuildCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

@@ -47,10 +47,14 @@ export interface FingerprintedEntry {
 export interface ParseHelpers {
   /** Helpers for about `files` files to parse, started now; none when one thread is faster. */
   start(files: number): ParseHelper[];
+  /** Every valid entry, in file order, once all are parsed: helpers assemble the site too. */
+  loaded(items: readonly FingerprintedEntry[]): void;
 }
 
 export interface ParseHelper {
   parse(sources: ContentSource[]): Promise<ParsedSources>;
+  /** Entries this thread parsed: the helper gets them as they come, while it is busy anyway. */
+  share(items: readonly FingerprintedEntry[]): void;
 }
 
 export interface ContentCacheOptions {
@@ -119,6 +123,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   const changed = parsing.count > 0 || next.size !== previous.size;
   previous.clear();
   const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
+  options.helpers?.loaded(items);
   const saveCache = () => {
     if (cacheFile && changed) writeCache(cacheFile, { code: options.codeVersion, entries: next });
   };
@@ -164,7 +169,9 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
   };
   const parseOneHere = async () => {
     const [index, batch] = take();
-    results[index] = parseSources(batch);
+    const parsed = parseSources(batch);
+    results[index] = parsed;
+    if (parsed.items.length > 0) for (const helper of helpers) helper.share(parsed.items);
     // Lets helper replies in, so their next batches go out before this thread takes another.
     await new Promise((resolve) => setImmediate(resolve));
   };

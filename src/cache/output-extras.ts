@@ -31,7 +31,7 @@ export interface OutputExtras {
 /** Every non-page file of a build, described; `salt` stands for the code that derives more files from them. */
 export function describeOutputExtras(extras: OutputExtras, salt: string): Record<string, string> {
   return describeExtras([
-    ...extras.publicFiles.map((file): ExtraFile => ({ file: file.relative, bytes: file.bytes, identity: `public:${file.stamp}` })),
+    ...extras.publicFiles.map(publicExtra),
     ...extras.assets.map((asset): ExtraFile => ({ file: asset.file, bytes: asset.contents.byteLength, identity: asset.file })),
     ...extras.imageFiles.map((file): ExtraFile => ({ file: file.file, bytes: file.bytes, identity: 'from' in file ? file.from : hashText(file.contents) })),
     { file: 'sitemap.xml', bytes: Buffer.byteLength(extras.sitemapXml), identity: hashText(extras.sitemapXml) },
@@ -40,6 +40,16 @@ export function describeOutputExtras(extras: OutputExtras, salt: string): Record
 }
 
 /** Total bytes of the described files. */
+/** How a public file is described among the extras: compare with the previous build's, to link it instead of copying. */
+export function describePublicFile(file: PublicFile): string {
+  const extra = publicExtra(file);
+  return `${extra.bytes}:${extra.identity}`;
+}
+
+function publicExtra(file: PublicFile): ExtraFile {
+  return { file: file.relative, bytes: file.bytes, identity: `public:${file.stamp}` };
+}
+
 export function extrasBytes(described: Record<string, string>): number {
   return Object.values(described).reduce((sum, value) => sum + (Number(value.split(':', 1)[0]) || 0), 0);
 }

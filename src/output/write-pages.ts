@@ -57,7 +57,6 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   const shareChunks = options.shareChunks !== false;
   const { images, assets, buildDate, baseUrl } = options.site;
   const workers = options.threads.forRendering(render.length, options.items, {
-    order: options.items.map(({ fingerprint }) => fingerprint),
     site: { images, assets, buildDate, baseUrl },
     templatesModule: options.templatesModule,
     recordUnits,

@@ -52,10 +52,8 @@ export function parseThreads(files: number, jobs?: number, cores = availablePara
   return files >= PARSE_THRESHOLD ? cores : 1;
 }
 
-/** What a worker needs besides the content entries to render the site's pages. */
+/** What a worker needs besides the content to render the site's pages. */
 export interface RenderSetup {
-  /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
-  order: string[];
   site: Pick<SiteData, 'images' | 'assets' | 'buildDate' | 'baseUrl'>;
   templatesModule: string;
   recordUnits: boolean;
@@ -90,7 +88,9 @@ export type WorkerRequest =
 /** Everything a render worker is sent; entries and templates need no reply. */
 export type WorkerMessage =
   | (WorkerRequest & { id: number })
-  | { type: 'entries'; items: FingerprintedEntry[] }
+  | { type: 'entries'; items: readonly FingerprintedEntry[] }
+  /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
+  | { type: 'assemble'; order: string[] }
   | { type: 'templates'; modulePath: string };
 
 export type SerialisedParse = { items: ParsedSources['items']; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
@@ -113,6 +113,9 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       if (templatesModule) for (const worker of workers) worker.post({ type: 'templates', modulePath: templatesModule });
       return workers;
     },
+    loaded(items) {
+      for (const worker of workers) worker.assemble(items);
+    },
     setTemplates(modulePath) {
       templatesModule = modulePath;
       for (const worker of workers) worker.post({ type: 'templates', modulePath });
@@ -125,17 +128,17 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
         if (!file) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'render workers need the compiled CLI (run bin/cleansite.mjs); use jobs: 1 when running from source' });
         while (workers.length < wanted) workers.push(startWorker(file));
       }
-      // What parsing left behind, collected before rendering adds its own garbage: V8 would
-      // otherwise grow the heap further first (about 30 MB less at 10,000 pages).
-      if (workers.length > 0) collectGarbage();
       const ready = Promise.all([
         ...surplus.map((worker) => worker.terminate()),
         ...workers.map(async (worker) => {
-          const missing = items.filter(({ fingerprint }) => !worker.holds.has(fingerprint));
-          if (missing.length > 0) worker.post({ type: 'entries', items: missing });
+          worker.assemble(items);
           await worker.call({ type: 'setup', setup });
         }),
       ]).then(() => [...workers]);
+      // What parsing left behind, collected before rendering adds its own garbage: V8 would
+      // otherwise grow the heap further first (about 30 MB less at 10,000 pages). After the
+      // workers were sent their setup, so they need not wait for it.
+      if (workers.length > 0) collectGarbage();
       return { count: workers.length, ready };
     },
     async close() {
@@ -145,8 +148,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
 }
 
 interface WorkerHandle extends ParseHelper, RenderWorker {
-  /** Fingerprints of the entries this worker parsed. */
-  holds: Set<string>;
+  /** Sends the entries it lacks and has it assemble the site from `items` (once). */
+  assemble(items: readonly FingerprintedEntry[]): void;
   post(message: WorkerMessage): void;
   call(request: WorkerRequest): Promise<unknown>;
   terminate(): Promise<number>;
@@ -180,10 +183,23 @@ function startWorker(file: string): WorkerHandle {
       worker.postMessage({ ...request, id } satisfies WorkerMessage);
     });
   };
+  /** Fingerprints of the entries the worker parsed or was sent. */
   const holds = new Set<string>();
+  let assembled = false;
+  const post = (message: WorkerMessage) => worker.postMessage(message);
   return {
-    holds,
-    post: (message) => worker.postMessage(message),
+    post,
+    share(items) {
+      post({ type: 'entries', items });
+      for (const { fingerprint } of items) holds.add(fingerprint);
+    },
+    assemble(items) {
+      if (assembled) return;
+      assembled = true;
+      const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
+      if (missing.length > 0) post({ type: 'entries', items: missing });
+      post({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint) });
+    },
     call,
     async parse(sources) {
       const reply = await call({ type: 'parse', sources }) as SerialisedParse;

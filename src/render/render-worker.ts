@@ -9,7 +9,8 @@ import type { FingerprintedEntry } from '../cache/content-cache.ts';
 import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
-import { buildNavigation } from '../routes/navigation.ts';
+import type { SiteContent } from '../content/schemas.ts';
+import { buildNavigation, type Navigation } from '../routes/navigation.ts';
 import { buildRouteTable, type Route } from '../routes/route-table.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
@@ -22,12 +23,22 @@ import { serialiseError, type RenderSetup, type SerialisedBatch, type Serialised
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
+let assembled: { content: SiteContent; routes: Route[]; navigation: Navigation; fingerprints: Map<string, string> } | Error | undefined;
 const keepHeapSmall = createHeapBudget();
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
     for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
+  } else if (message.type === 'assemble') {
+    try {
+      assembled = assemble(message.order);
+      // What parsing left behind, collected before rendering adds its own garbage.
+      collectGarbage();
+    } catch (error) {
+      // Reported when the setup needs the site.
+      assembled = error instanceof Error ? error : new Error(String(error));
+    }
   } else if (message.type === 'templates') {
     loadTemplates(message.modulePath).catch(() => {
       // Reported when the setup asks for them.
@@ -58,7 +69,6 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'setup':
       renderer = await setUp(request.setup);
-      collectGarbage();
       return true;
     case 'render': {
       if (!renderer) throw new Error('render before setup');
@@ -78,9 +88,8 @@ function loadTemplates(modulePath: string): Promise<TemplateSet> {
 }
 
 /** The same content, route table and navigation the main thread built from the same entries. */
-async function setUp(setup: RenderSetup) {
-  const templates = await loadTemplates(setup.templatesModule);
-  const items: FingerprintedEntry[] = setup.order.map((fingerprint) => {
+function assemble(order: string[]) {
+  const items: FingerprintedEntry[] = order.map((fingerprint) => {
     const item = entries.get(fingerprint);
     if (!item) throw new Error(`entry ${fingerprint} was never sent`);
     return { fingerprint, item };
@@ -88,8 +97,16 @@ async function setUp(setup: RenderSetup) {
   entries.clear();
   const content = assembleContent(items.map(({ item }) => item));
   const table = buildRouteTable(content);
-  const site: SiteData = { ...setup.site, content, routes: table.routes, navigation: buildNavigation(content, table) };
   const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
+  return { content, routes: table.routes, navigation: buildNavigation(content, table), fingerprints };
+}
+
+async function setUp(setup: RenderSetup) {
+  const templates = await loadTemplates(setup.templatesModule);
+  if (!assembled) throw new Error('setup before the site was assembled');
+  if (assembled instanceof Error) throw assembled;
+  const { content, routes, navigation, fingerprints } = assembled;
+  const site: SiteData = { ...setup.site, content, routes, navigation };
   const options: BatchOptions = {
     recorder: setup.recordUnits ? createUnitRecorder(site) : undefined,
     chunks: setup.shareChunks ? createSharedChunks() : undefined,
