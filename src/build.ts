@@ -2,6 +2,8 @@
  * The build orchestrator: it only orders the stages
  * (load -> validate -> route -> assets -> render -> write) and times them.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import type { SitePaths } from './core/site-paths.ts';
 import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
@@ -19,7 +21,7 @@ import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
 import { writePages } from './output/write-pages.ts';
-import { writePublishFiles } from './publish/write-publish-files.ts';
+import { PUBLISH_FILES, writePublishFiles } from './publish/write-publish-files.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
@@ -160,8 +162,10 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     if (extrasUnchanged(previousExtras, extras, options.outDir)) {
       site.saveCache?.();
       logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
-      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras);
-      return { pages, files: pages + Object.keys(extras).length - 1, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+      // The publish files are made from the output's file names, which are unchanged too.
+      const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
+      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras) + publishBytes;
+      return { pages, files: pages + Object.keys(extras).length - 1 + PUBLISH_FILES.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
     }
   }
 

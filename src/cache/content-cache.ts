@@ -9,15 +9,14 @@
  *
  * The fingerprints double as the identity of each entry for the page cache.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { listContentFiles, toProjectPath } from '../content/load-content.ts';
 import { parseSources, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
 import type { SiteContent } from '../content/schemas.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { removeStaleFiles } from './remove-stale.ts';
+import { readContentCache, writeContentCache, type CacheTarget } from './content-cache-file.ts';
 import { hashText } from './unit-values.ts';
 
 export interface ContentLoad {
@@ -47,8 +46,12 @@ export interface FingerprintedEntry {
 export interface ParseHelpers {
   /** Helpers for about `files` files to parse, started now; none when one thread is faster. */
   start(files: number): ParseHelper[];
-  /** Every valid entry, in file order, once all are parsed: helpers assemble the site too. */
-  loaded(items: readonly FingerprintedEntry[]): void;
+  /**
+   * Every valid entry, in file order, once all are parsed: helpers assemble the site too. With
+   * `cache`, one of them may also write the content cache (returns true), in time it would
+   * otherwise spend waiting, instead of this thread after rendering.
+   */
+  loaded(items: readonly FingerprintedEntry[], cache?: CacheTarget): boolean;
 }
 
 export interface ParseHelper {
@@ -67,11 +70,6 @@ export interface ContentCacheOptions {
   helpers?: ParseHelpers;
 }
 
-interface CacheFile {
-  code: string;
-  entries: Map<string, ValidatedEntry>;
-}
-
 /** Files per batch handed to a helper thread, at most: small enough to balance, large enough that messages stay few. */
 const BATCH_FILES = 200;
 /** Batches per thread, at least, so that threads finish about together. */
@@ -83,7 +81,7 @@ const IN_FLIGHT = 2;
 export async function loadContentCached(options: ContentCacheOptions): Promise<ContentLoad> {
   const { contentDir, rootDir } = options;
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, 'content', `${hashText(`${contentDir}\n${rootDir}`)}.v8`) : undefined;
-  const previous = cacheFile ? readCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
+  const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
   const readErrors: CleansiteError[] = [];
 
   const relatives = await listContentFiles(contentDir);
@@ -109,23 +107,21 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   const parsed = await parsing.finish();
 
   const found = new Map(parsed.items.map(({ fingerprint, item }) => [fingerprint, item]));
-  const next = new Map<string, ValidatedEntry>();
   const fingerprints = new Map<string, string>();
   const items: FingerprintedEntry[] = [];
   for (const fingerprint of fingerprintOf) {
     const item = fingerprint === undefined ? undefined : previous.get(fingerprint) ?? found.get(fingerprint);
     if (!item || fingerprint === undefined) continue;
-    next.set(fingerprint, item);
     fingerprints.set(item.entry.file, fingerprint);
     items.push({ fingerprint, item });
   }
 
-  const changed = parsing.count > 0 || next.size !== previous.size;
+  const target = cacheFile && (parsing.count > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
   previous.clear();
   const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
-  options.helpers?.loaded(items);
+  const delegated = options.helpers?.loaded(items, target) ?? false;
   const saveCache = () => {
-    if (cacheFile && changed) writeCache(cacheFile, { code: options.codeVersion, entries: next });
+    if (target && !delegated) writeContentCache(target, items);
   };
   return { content, fingerprints, items, files: relatives.length, parsed: parsing.count, parsedElsewhere: parsing.elsewhere, saveCache };
 }
@@ -213,28 +209,4 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
       return elsewhere;
     },
   };
-}
-
-function readCache(file: string, code: string): Map<string, ValidatedEntry> {
-  try {
-    const cached = deserialize(readFileSync(file)) as CacheFile;
-    if (cached.code === code && cached.entries instanceof Map) return cached.entries;
-  } catch {
-    // Missing or unreadable (an older format, a torn write): parse everything.
-  }
-  return new Map();
-}
-
-/** Written to a temporary name and renamed, so concurrent builds never see half a file. */
-function writeCache(file: string, contents: CacheFile): void {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, serialize(contents));
-    renameSync(temporary, file);
-    removeStaleFiles(path.dirname(file), file);
-  } catch {
-    // A cache that cannot be written (read-only or full disk) only costs the next build the parsing.
-    rmSync(temporary, { force: true });
-  }
 }

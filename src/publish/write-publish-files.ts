@@ -10,10 +10,13 @@ import { HASHED_DIR, isHashedName } from './cache-rules.ts';
 import { renderNetlifyHeaders } from './netlify-headers.ts';
 import { renderNetlifyRedirects } from './netlify-redirects.ts';
 
+/** The files writePublishFiles() adds. */
+export const PUBLISH_FILES = ['_headers', '_redirects'] as const;
+
 export function writePublishFiles(outDir: string): { files: number; bytes: number } {
   const entries = readdirSync(outDir, { withFileTypes: true });
   if (entries.some((entry) => entry.isDirectory() && entry.name === HASHED_DIR)) assertHashedOnly(path.join(outDir, HASHED_DIR));
-  const outputs = {
+  const outputs: Record<(typeof PUBLISH_FILES)[number], string> = {
     _headers: renderNetlifyHeaders(entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() }))),
     _redirects: renderNetlifyRedirects(),
   };

@@ -13,6 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../cache/content-cache.ts';
+import type { CacheTarget } from '../cache/content-cache-file.ts';
 import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
 import { CleansiteError, type ErrorCode, type ErrorLocation } from '../core/errors.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -90,7 +91,7 @@ export type WorkerMessage =
   | (WorkerRequest & { id: number })
   | { type: 'entries'; items: readonly FingerprintedEntry[] }
   /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
-  | { type: 'assemble'; order: string[] }
+  | { type: 'assemble'; order: string[]; cache?: CacheTarget }
   | { type: 'templates'; modulePath: string };
 
 export type SerialisedParse = { items: ParsedSources['items']; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
@@ -113,8 +114,9 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       if (templatesModule) for (const worker of workers) worker.post({ type: 'templates', modulePath: templatesModule });
       return workers;
     },
-    loaded(items) {
-      for (const worker of workers) worker.assemble(items);
+    loaded(items, cache) {
+      workers.forEach((worker, index) => worker.assemble(items, index === 0 ? cache : undefined));
+      return cache !== undefined && workers.length > 0;
     },
     setTemplates(modulePath) {
       templatesModule = modulePath;
@@ -148,8 +150,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
 }
 
 interface WorkerHandle extends ParseHelper, RenderWorker {
-  /** Sends the entries it lacks and has it assemble the site from `items` (once). */
-  assemble(items: readonly FingerprintedEntry[]): void;
+  /** Sends the entries it lacks and has it assemble the site from `items` (once), and write the content cache to `cache`. */
+  assemble(items: readonly FingerprintedEntry[], cache?: CacheTarget): void;
   post(message: WorkerMessage): void;
   call(request: WorkerRequest): Promise<unknown>;
   terminate(): Promise<number>;
@@ -193,12 +195,12 @@ function startWorker(file: string): WorkerHandle {
       post({ type: 'entries', items });
       for (const { fingerprint } of items) holds.add(fingerprint);
     },
-    assemble(items) {
+    assemble(items, cache) {
       if (assembled) return;
       assembled = true;
       const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
       if (missing.length > 0) post({ type: 'entries', items: missing });
-      post({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint) });
+      post({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint), cache });
     },
     call,
     async parse(sources) {

@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { FingerprintedEntry } from '../cache/content-cache.ts';
+import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
@@ -32,7 +33,15 @@ parentPort!.on('message', (message: WorkerMessage) => {
     for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
   } else if (message.type === 'assemble') {
     try {
-      assembled = assemble(message.order);
+      const items = message.order.map((fingerprint): FingerprintedEntry => {
+        const item = entries.get(fingerprint);
+        if (!item) throw new Error(`entry ${fingerprint} was never sent`);
+        return { fingerprint, item };
+      });
+      entries.clear();
+      assembled = assemble(items);
+      // While the main thread still builds its route table: this thread would wait for the setup.
+      if (message.cache) writeContentCache(message.cache, items);
       // What parsing left behind, collected before rendering adds its own garbage.
       collectGarbage();
     } catch (error) {
@@ -88,13 +97,7 @@ function loadTemplates(modulePath: string): Promise<TemplateSet> {
 }
 
 /** The same content, route table and navigation the main thread built from the same entries. */
-function assemble(order: string[]) {
-  const items: FingerprintedEntry[] = order.map((fingerprint) => {
-    const item = entries.get(fingerprint);
-    if (!item) throw new Error(`entry ${fingerprint} was never sent`);
-    return { fingerprint, item };
-  });
-  entries.clear();
+function assemble(items: readonly FingerprintedEntry[]) {
   const content = assembleContent(items.map(({ item }) => item));
   const table = buildRouteTable(content);
   const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
