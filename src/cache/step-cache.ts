@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { removeStaleFiles } from './remove-stale.ts';
 import { hashText } from './unit-values.ts';
 
 type InputStamp = [file: string, stamp: string];
@@ -34,6 +35,9 @@ export async function cachedStep<T>(cacheDir: string | undefined, key: string, c
   return result.value;
 }
 
+/** Three steps per templates folder: room for about a hundred folders. */
+const STEPS_KEPT = 300;
+
 function stampOf(file: string): string {
   try {
     const { size, mtimeMs } = statSync(file);
@@ -57,6 +61,7 @@ function writeRecord<T>(file: string, record: StepRecord<T>): void {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(temporary, serialize(record));
     renameSync(temporary, file);
+    removeStaleFiles(path.dirname(file), file, Date.now(), STEPS_KEPT);
   } catch {
     // Not cached: the next build compiles again.
     rmSync(temporary, { force: true });

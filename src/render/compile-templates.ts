@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { removeStaleFiles } from '../cache/remove-stale.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { TemplateSet } from './page-props.ts';
 
@@ -20,6 +21,8 @@ export interface CompiledTemplates {
   /** Source files the bundle was built from (absolute paths), for watch mode. */
   inputs: string[];
 }
+
+const TEMPLATE_BUNDLES_KEPT = 200;
 
 export async function compileTemplates(templatesDir: string, cacheDir: string): Promise<CompiledTemplates> {
   const entry = ['index.tsx', 'index.ts'].map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
@@ -60,6 +63,8 @@ export async function compileTemplates(templatesDir: string, cacheDir: string): 
     const partial = `${modulePath}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(partial, output.text);
     await rename(partial, modulePath);
+    // Generous: a build that is still to import an older bundle must find it.
+    removeStaleFiles(outDir, modulePath, Date.now(), TEMPLATE_BUNDLES_KEPT);
   }
   const inputs = Object.keys(result.metafile!.inputs).map((input) => path.resolve(input));
   return { modulePath, hash, inputs };

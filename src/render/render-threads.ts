@@ -84,14 +84,14 @@ export type SerialisedError = { code: ErrorCode; message: string; hint?: string;
 /** Requests to a render worker (see render-worker.ts): each gets a WorkerReply with its id. */
 export type WorkerRequest =
   | { type: 'parse'; sources: ContentSource[] }
+  /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
+  | { type: 'assemble'; order: string[]; cache?: CacheTarget }
   | { type: 'setup'; setup: RenderSetup }
   | { type: 'render'; paths: string[]; outDir: string };
 /** Everything a render worker is sent; entries and templates need no reply. */
 export type WorkerMessage =
   | (WorkerRequest & { id: number })
   | { type: 'entries'; items: readonly FingerprintedEntry[] }
-  /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
-  | { type: 'assemble'; order: string[]; cache?: CacheTarget }
   | { type: 'templates'; modulePath: string };
 
 export type SerialisedParse = { items: ParsedSources['items']; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
@@ -131,9 +131,14 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
         while (workers.length < wanted) workers.push(startWorker(file));
       }
       const ready = Promise.all([
-        ...surplus.map((worker) => worker.terminate()),
+        // Not before it has assembled: it may be writing the content cache.
+        ...surplus.map(async (worker) => {
+          await worker.assembled?.catch(() => undefined);
+          await worker.terminate();
+        }),
         ...workers.map(async (worker) => {
           worker.assemble(items);
+          await worker.assembled;
           await worker.call({ type: 'setup', setup });
         }),
       ]).then(() => [...workers]);
@@ -152,6 +157,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
 interface WorkerHandle extends ParseHelper, RenderWorker {
   /** Sends the entries it lacks and has it assemble the site from `items` (once), and write the content cache to `cache`. */
   assemble(items: readonly FingerprintedEntry[], cache?: CacheTarget): void;
+  /** Settles once the worker has assembled the site (and written the cache it was asked to). */
+  assembled: Promise<unknown> | undefined;
   post(message: WorkerMessage): void;
   call(request: WorkerRequest): Promise<unknown>;
   terminate(): Promise<number>;
@@ -187,20 +194,21 @@ function startWorker(file: string): WorkerHandle {
   };
   /** Fingerprints of the entries the worker parsed or was sent. */
   const holds = new Set<string>();
-  let assembled = false;
   const post = (message: WorkerMessage) => worker.postMessage(message);
-  return {
+  const handle: WorkerHandle = {
+    assembled: undefined,
     post,
     share(items) {
       post({ type: 'entries', items });
       for (const { fingerprint } of items) holds.add(fingerprint);
     },
     assemble(items, cache) {
-      if (assembled) return;
-      assembled = true;
+      if (handle.assembled) return;
       const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
       if (missing.length > 0) post({ type: 'entries', items: missing });
-      post({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint), cache });
+      handle.assembled = call({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint), cache });
+      // Awaited by the setup, or before the worker is stopped; a failure surfaces there.
+      handle.assembled.catch(() => undefined);
     },
     call,
     async parse(sources) {
@@ -217,6 +225,7 @@ function startWorker(file: string): WorkerHandle {
       return worker.terminate();
     },
   };
+  return handle;
 }
 
 export function serialiseError(error: CleansiteError): SerialisedError {

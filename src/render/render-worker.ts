@@ -24,30 +24,13 @@ import { serialiseError, type RenderSetup, type SerialisedBatch, type Serialised
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
-let assembled: { content: SiteContent; routes: Route[]; navigation: Navigation; fingerprints: Map<string, string> } | Error | undefined;
+let assembled: { content: SiteContent; routes: Route[]; navigation: Navigation; fingerprints: Map<string, string> } | undefined;
 const keepHeapSmall = createHeapBudget();
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
     for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
-  } else if (message.type === 'assemble') {
-    try {
-      const items = message.order.map((fingerprint): FingerprintedEntry => {
-        const item = entries.get(fingerprint);
-        if (!item) throw new Error(`entry ${fingerprint} was never sent`);
-        return { fingerprint, item };
-      });
-      entries.clear();
-      assembled = assemble(items);
-      // While the main thread still builds its route table: this thread would wait for the setup.
-      if (message.cache) writeContentCache(message.cache, items);
-      // What parsing left behind, collected before rendering adds its own garbage.
-      collectGarbage();
-    } catch (error) {
-      // Reported when the setup needs the site.
-      assembled = error instanceof Error ? error : new Error(String(error));
-    }
   } else if (message.type === 'templates') {
     loadTemplates(message.modulePath).catch(() => {
       // Reported when the setup asks for them.
@@ -75,6 +58,20 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const parsed = parseSources(request.sources);
       for (const { fingerprint, item } of parsed.items) entries.set(fingerprint, item);
       return { items: parsed.items, parseErrors: parsed.parseErrors.map(serialiseError), validationErrors: parsed.validationErrors.map(serialiseError) } satisfies SerialisedParse;
+    }
+    case 'assemble': {
+      const items = request.order.map((fingerprint): FingerprintedEntry => {
+        const item = entries.get(fingerprint);
+        if (!item) throw new Error(`entry ${fingerprint} was never sent`);
+        return { fingerprint, item };
+      });
+      entries.clear();
+      assembled = assemble(items);
+      // While the main thread still builds its route table: this thread would wait for the setup.
+      if (request.cache) writeContentCache(request.cache, items);
+      // What parsing left behind, collected before rendering adds its own garbage.
+      collectGarbage();
+      return true;
     }
     case 'setup':
       renderer = await setUp(request.setup);
@@ -107,7 +104,6 @@ function assemble(items: readonly FingerprintedEntry[]) {
 async function setUp(setup: RenderSetup) {
   const templates = await loadTemplates(setup.templatesModule);
   if (!assembled) throw new Error('setup before the site was assembled');
-  if (assembled instanceof Error) throw assembled;
   const { content, routes, navigation, fingerprints } = assembled;
   const site: SiteData = { ...setup.site, content, routes, navigation };
   const options: BatchOptions = {

@@ -1,0 +1,35 @@
+/** Cache folders stay bounded: old files and all but the newest few go, the file just written stays. */
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeStaleFiles } from '../../src/cache/remove-stale.ts';
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function makeFiles(count: number, ageSeconds: (index: number) => number): string[] {
+  dir = mkdtempSync(path.join(tmpdir(), 'cleansite-stale-'));
+  const now = Date.now() / 1000;
+  return Array.from({ length: count }, (_, index) => {
+    const file = path.join(dir, `cache-${index}.v8`);
+    writeFileSync(file, 'x');
+    utimesSync(file, now - ageSeconds(index), now - ageSeconds(index));
+    return file;
+  });
+}
+
+describe('removeStaleFiles', () => {
+  it('removes files older than two weeks and keeps the recent ones', () => {
+    const files = makeFiles(4, (index) => (index < 2 ? 15 * 24 * 3600 : 60));
+    removeStaleFiles(dir, files[3]!);
+    expect(readdirSync(dir).sort()).toEqual(['cache-2.v8', 'cache-3.v8']);
+  });
+
+  it('keeps only the newest few, and always the file just written', () => {
+    // cache-0 is the oldest; the file just written (cache-0 here) stays whatever its age.
+    const files = makeFiles(10, (index) => 1000 - index);
+    removeStaleFiles(dir, files[0]!, Date.now(), 4);
+    expect(readdirSync(dir).sort()).toEqual(['cache-0.v8', 'cache-7.v8', 'cache-8.v8', 'cache-9.v8']);
+  });
+});
