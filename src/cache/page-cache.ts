@@ -86,7 +86,7 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
         const record = old && toRecord(old, previous!.units);
         const from = record && path.join(absoluteOut, record.outputFile);
         if (record && from && record.outputFile === route.outputFile && values.pageKey(route, record.units) === record.key && sizeOf(from) === record.bytes) {
-          reuse.push({ ...record, route, from });
+          reuse.push({ outputFile: record.outputFile, bytes: record.bytes, key: record.key, units: record.units, route, from });
         } else {
           render.push(route);
         }
@@ -97,7 +97,7 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
     previousExtras: () => previous?.extras,
     remember(page, record) {
       // One string per unit name for all pages, not one per page that read it.
-      pages.set(page, { ...record, units: record.units.map(intern) });
+      pages.set(page, { outputFile: record.outputFile, bytes: record.bytes, key: record.key, units: record.units.map(intern) });
     },
     save(extras) {
       const units: string[] = [];

@@ -34,8 +34,16 @@ export function entryOf(route: Route, site: SiteData): unknown {
 
 export function createTemplateProps(route: Route, site: SiteData): TemplateProps {
   const routesByPath = routePaths(site);
+  // Fields named one by one: an object literal of fixed shape is several times faster to make
+  // than a spread, and this runs once per page.
   return {
-    ...site,
+    content: site.content,
+    routes: site.routes,
+    navigation: site.navigation,
+    images: site.images,
+    assets: site.assets,
+    buildDate: site.buildDate,
+    baseUrl: site.baseUrl,
     route,
     entry: entryOf(route, site),
     href(path: string): string {
