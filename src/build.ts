@@ -143,8 +143,10 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
   // Made when needed: before rendering only when nothing may have to be rendered; else after,
   // so that render workers do not wait for it (~0.1 s at 10,000 pages).
+  // A render worker that parsed content makes it while it would wait for its setup.
+  const fromWorker = threads.sitemap(options.baseUrl)?.catch(() => undefined);
   let sitemapXml: Promise<string> | undefined;
-  const sitemap = () => (sitemapXml ??= renderSitemapXml(site.table.routes, site.baseUrl));
+  const sitemap = () => (sitemapXml ??= (async () => (await fromWorker) ?? renderSitemapXml(site.table.routes, site.baseUrl))());
   const describeExtras = async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code);
 
   const useCache = options.cache !== false;

@@ -83,8 +83,9 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   try {
     result = await options.time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, remember));
   } finally {
-    // Now, not at the end of the build: each worker holds a copy of the site.
-    await options.threads.close();
+    // Now, not at the end of the build: each worker holds a copy of the site. Not waited for
+    // here: the build goes on while they exit, and waits for them at its end.
+    options.threads.close().catch(() => undefined);
   }
   return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
 }

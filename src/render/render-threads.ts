@@ -76,6 +76,12 @@ export interface RenderThreads extends ParseHelpers {
    * sent only the entries they lack.
    */
   forRendering(pages: number, items: readonly FingerprintedEntry[], setup: RenderSetup): { count: number; ready: Promise<RenderWorker[]> };
+  /**
+   * sitemap.xml made by a worker that has the site (it would otherwise wait for its setup),
+   * or undefined when no worker has: the caller makes it.
+   */
+  sitemap(baseUrl: string | undefined): Promise<string> | undefined;
+  /** Stops the workers; settles once they have exited (their heaps can take ~0.1 s to tear down). */
   close(): Promise<void>;
 }
 
@@ -86,6 +92,8 @@ export type WorkerRequest =
   | { type: 'parse'; sources: ContentSource[] }
   /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
   | { type: 'assemble'; order: string[]; cache?: CacheTarget }
+  /** sitemap.xml of the assembled site; `baseUrl` overrides the site config's. */
+  | { type: 'sitemap'; baseUrl?: string }
   | { type: 'setup'; setup: RenderSetup }
   | { type: 'render'; paths: string[]; outDir: string };
 /** Everything a render worker is sent; entries and templates need no reply. */
@@ -104,6 +112,7 @@ const WORKER_YOUNG_GENERATION_MB = 8;
 export function createRenderThreads(jobs: number | undefined, cores = availableParallelism()): RenderThreads {
   const workers: WorkerHandle[] = [];
   let templatesModule: string | undefined;
+  let closing: Promise<void> = Promise.resolve();
 
   return {
     start(files) {
@@ -117,6 +126,10 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
     loaded(items, cache) {
       workers.forEach((worker, index) => worker.assemble(items, index === 0 ? cache : undefined));
       return cache !== undefined && workers.length > 0;
+    },
+    sitemap(baseUrl) {
+      const worker = workers.find((candidate) => candidate.assembled);
+      return worker ? worker.call({ type: 'sitemap', baseUrl }) as Promise<string> : undefined;
     },
     setTemplates(modulePath) {
       templatesModule = modulePath;
@@ -148,8 +161,10 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       if (workers.length > 0) collectGarbage();
       return { count: workers.length, ready };
     },
-    async close() {
-      await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
+    close() {
+      const stopping = Promise.all(workers.splice(0).map((worker) => worker.terminate())).then(() => undefined);
+      closing = Promise.all([closing, stopping]).then(() => undefined);
+      return closing;
     },
   };
 }
@@ -222,6 +237,8 @@ function startWorker(file: string): WorkerHandle {
     },
     terminate: () => {
       worker.removeAllListeners('exit');
+      // Anything still waiting for a reply gets an error, not silence.
+      fail(new Error('it was stopped'));
       return worker.terminate();
     },
   };

@@ -73,6 +73,11 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       collectGarbage();
       return true;
     }
+    case 'sitemap': {
+      if (!assembled) throw new Error('sitemap before the site was assembled');
+      const { renderSitemapXml } = await import('../output/sitemap-xml.ts');
+      return renderSitemapXml(assembled.routes, request.baseUrl ?? assembled.content.site.baseUrl);
+    }
     case 'setup':
       renderer = await setUp(request.setup);
       return true;
