@@ -8,10 +8,16 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ValidatedEntry } from '../content/validate-content.ts';
 import { removeStaleFiles } from './remove-stale.ts';
+import { hashText } from './unit-values.ts';
 
 interface CacheFile {
   code: string;
   entries: Map<string, ValidatedEntry>;
+}
+
+/** A content file's identity in the cache: its paths and its bytes. */
+export function fingerprintSource(file: string, relative: string, text: string): string {
+  return hashText(`${file}\n${relative}\n${text}`);
 }
 
 /** Where and for which code version to write the cache. */

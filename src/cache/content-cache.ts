@@ -9,10 +9,9 @@
  *
  * The fingerprints double as the identity of each entry for the page cache.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { listContentFiles, toProjectPath } from '../content/load-content.ts';
-import { parseSources, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
+import { parseSources, readSource, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
 import type { SiteContent } from '../content/schemas.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
@@ -88,28 +87,31 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   // Started before the files are read, so their start-up overlaps the reading.
   const expected = Math.max(0, relatives.length - previous.size);
   const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected);
+  // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
+  // file reads it: the workers their share, this thread the rest.
+  const readHere = previous.size > 0;
+  const base = toProjectPath(rootDir, contentDir);
   const fingerprintOf: Array<string | undefined> = [];
-  for (const relative of relatives) {
-    const absolute = path.join(contentDir, relative);
-    const file = toProjectPath(rootDir, absolute);
-    let text: string;
-    try {
-      text = readFileSync(absolute, 'utf8');
-    } catch (error) {
-      readErrors.push(new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error }));
-      fingerprintOf.push(undefined);
-      continue;
+  const parsedIndexes: number[] = [];
+  for (const [index, relative] of relatives.entries()) {
+    const source: ContentSource = { relative, file: base ? `${base}/${relative}` : relative, absolute: path.join(contentDir, relative) };
+    if (readHere) {
+      source.read = readSource(source, readErrors);
+      fingerprintOf[index] = source.read?.fingerprint;
+      if (!source.read || previous.has(source.read.fingerprint)) continue;
     }
-    const fingerprint = hashText(`${file}\n${relative}\n${text}`);
-    fingerprintOf.push(fingerprint);
-    if (!previous.has(fingerprint)) await parsing.add({ relative, file, text, fingerprint });
+    parsedIndexes.push(index);
+    await parsing.add(source);
   }
   const parsed = await parsing.finish();
+  parsed.fingerprints.forEach((fingerprint, position) => {
+    fingerprintOf[parsedIndexes[position]!] = fingerprint;
+  });
 
   const found = new Map(parsed.items.map(({ fingerprint, item }) => [fingerprint, item]));
   const fingerprints = new Map<string, string>();
   const items: FingerprintedEntry[] = [];
-  for (const fingerprint of fingerprintOf) {
+  for (const fingerprint of fingerprintOf.values()) {
     const item = fingerprint === undefined ? undefined : previous.get(fingerprint) ?? found.get(fingerprint);
     if (!item || fingerprint === undefined) continue;
     fingerprints.set(item.entry.file, fingerprint);
@@ -118,7 +120,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
 
   const target = cacheFile && (parsing.count > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
   previous.clear();
-  const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
+  const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   const saveCache = () => {
     if (target && !delegated) writeContentCache(target, items);
@@ -197,6 +199,8 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
       }
       const done = await Promise.all(results);
       return {
+        fingerprints: done.flatMap((result) => result.fingerprints),
+        readErrors: done.flatMap((result) => result.readErrors),
         items: done.flatMap((result) => result.items),
         parseErrors: done.flatMap((result) => result.parseErrors),
         validationErrors: done.flatMap((result) => result.validationErrors),

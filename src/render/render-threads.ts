@@ -102,7 +102,7 @@ export type WorkerMessage =
   | { type: 'entries'; items: readonly FingerprintedEntry[] }
   | { type: 'templates'; modulePath: string };
 
-export type SerialisedParse = { items: ParsedSources['items']; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
+export type SerialisedParse = Pick<ParsedSources, 'fingerprints' | 'items'> & { readErrors: SerialisedError[]; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
 export type SerialisedBatch = Omit<BatchResult, 'failures'> & { failures: SerialisedError[] };
 export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
@@ -229,7 +229,13 @@ function startWorker(file: string): WorkerHandle {
     async parse(sources) {
       const reply = await call({ type: 'parse', sources }) as SerialisedParse;
       for (const { fingerprint } of reply.items) holds.add(fingerprint);
-      return { items: reply.items, parseErrors: reply.parseErrors.map(reviveError), validationErrors: reply.validationErrors.map(reviveError) };
+      return {
+        fingerprints: reply.fingerprints,
+        items: reply.items,
+        readErrors: reply.readErrors.map(reviveError),
+        parseErrors: reply.parseErrors.map(reviveError),
+        validationErrors: reply.validationErrors.map(reviveError),
+      };
     },
     async render(paths, outDir) {
       const reply = await call({ type: 'render', paths, outDir }) as SerialisedBatch;

@@ -57,7 +57,13 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const { parseSources } = await import('../content/parse-sources.ts');
       const parsed = parseSources(request.sources);
       for (const { fingerprint, item } of parsed.items) entries.set(fingerprint, item);
-      return { items: parsed.items, parseErrors: parsed.parseErrors.map(serialiseError), validationErrors: parsed.validationErrors.map(serialiseError) } satisfies SerialisedParse;
+      return {
+        fingerprints: parsed.fingerprints,
+        items: parsed.items,
+        readErrors: parsed.readErrors.map(serialiseError),
+        parseErrors: parsed.parseErrors.map(serialiseError),
+        validationErrors: parsed.validationErrors.map(serialiseError),
+      } satisfies SerialisedParse;
     }
     case 'assemble': {
       const items = request.order.map((fingerprint): FingerprintedEntry => {
@@ -67,10 +73,11 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       });
       entries.clear();
       assembled = assemble(items);
+      // What parsing left behind, collected before rendering adds its own garbage, and before
+      // the cache's serialised copy of every entry is added to this thread's memory.
+      collectGarbage();
       // While the main thread still builds its route table: this thread would wait for the setup.
       if (request.cache) writeContentCache(request.cache, items);
-      // What parsing left behind, collected before rendering adds its own garbage.
-      collectGarbage();
       return true;
     }
     case 'sitemap': {
