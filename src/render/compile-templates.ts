@@ -71,7 +71,17 @@ export async function compileTemplates(templatesDir: string, cacheDir: string): 
 }
 
 export async function importTemplates(modulePath: string): Promise<TemplateSet> {
-  const module = (await import(pathToFileURL(modulePath).href)) as { templates?: TemplateSet };
+  let module: { templates?: TemplateSet };
+  try {
+    module = (await import(pathToFileURL(modulePath).href)) as { templates?: TemplateSet };
+  } catch (error) {
+    throw new CleansiteError({
+      code: 'TEMPLATE_COMPILE',
+      message: `templates/index.tsx (or a module it imports) threw while loading: ${error instanceof Error ? error.message : String(error)}`,
+      hint: 'code at the top level of a template module runs when the build loads it: move it into a component; --debug shows where it threw',
+      cause: error,
+    });
+  }
   if (!module.templates) {
     throw new CleansiteError({ code: 'TEMPLATE_MISSING', message: 'templates/index.tsx does not export `templates`' });
   }

@@ -104,7 +104,8 @@ export type WorkerMessage =
 
 export type SerialisedParse = Pick<ParsedSources, 'fingerprints' | 'items'> & { readErrors: SerialisedError[]; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
 export type SerialisedBatch = Omit<BatchResult, 'failures'> & { failures: SerialisedError[] };
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+/** A failed request carries the worker's CleansiteError whole (code, file, hint), or an unexpected error's message. */
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; error?: SerialisedError };
 
 /** A small young generation: the worker's garbage is short-lived HTML, and each MB here is resident memory. */
 const WORKER_YOUNG_GENERATION_MB = 8;
@@ -113,12 +114,15 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
   const workers: WorkerHandle[] = [];
   let templatesModule: string | undefined;
   let closing: Promise<void> = Promise.resolve();
+  // A build that failed early (a template that does not compile) closes its threads while the
+  // content may still be loading: no worker may start after that, or it keeps the process alive.
+  let closed = false;
 
   return {
     start(files) {
       const file = compiledWorkerFile('render-worker');
       // Running from source (tests): parsing stays on this thread.
-      if (!file || workers.length > 0) return [];
+      if (!file || closed || workers.length > 0) return [];
       for (let count = parseThreads(files, jobs, cores) - 1; count > 0; count--) workers.push(startWorker(file));
       if (templatesModule) for (const worker of workers) worker.post({ type: 'templates', modulePath: templatesModule });
       return workers;
@@ -136,7 +140,7 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       for (const worker of workers) worker.post({ type: 'templates', modulePath });
     },
     forRendering(pages, items, setup) {
-      const wanted = renderThreads(pages, jobs, cores, workers.length > 0) - 1;
+      const wanted = closed ? 0 : renderThreads(pages, jobs, cores, workers.length > 0) - 1;
       const surplus = workers.splice(Math.max(0, wanted));
       if (workers.length < wanted) {
         const file = compiledWorkerFile('render-worker');
@@ -151,10 +155,12 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
         }),
         ...workers.map(async (worker) => {
           worker.assemble(items);
-          await worker.assembled;
-          await worker.call({ type: 'setup', setup });
+          // Sent at once, behind the assembly; an assembly that failed is the error to report.
+          await Promise.all([worker.assembled, worker.call({ type: 'setup', setup })]);
         }),
       ]).then(() => [...workers]);
+      // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
+      ready.catch(() => undefined);
       // What parsing left behind, collected before rendering adds its own garbage: V8 would
       // otherwise grow the heap further first (about 30 MB less at 10,000 pages). After the
       // workers were sent their setup, so they need not wait for it.
@@ -162,6 +168,7 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       return { count: workers.length, ready };
     },
     close() {
+      closed = true;
       const stopping = Promise.all(workers.splice(0).map((worker) => worker.terminate())).then(() => undefined);
       closing = Promise.all([closing, stopping]).then(() => undefined);
       return closing;
@@ -196,7 +203,7 @@ function startWorker(file: string): WorkerHandle {
     pending.delete(reply.id);
     if (!entry) return;
     if (reply.ok) entry.resolve(reply.value);
-    else entry.reject(new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${reply.message}` }));
+    else entry.reject(reply.error ? reviveError(reply.error) : new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${reply.message}` }));
   });
 
   const call = (request: WorkerRequest): Promise<unknown> => {

@@ -10,6 +10,7 @@ import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
+import { CleansiteError } from '../core/errors.ts';
 import type { SiteContent } from '../content/schemas.ts';
 import { buildNavigation, type Navigation } from '../routes/navigation.ts';
 import { buildRouteTable, type Route } from '../routes/route-table.ts';
@@ -45,7 +46,7 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
   try {
     reply = { id, ok: true, value: await handle(request) };
   } catch (error) {
-    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), error: error instanceof CleansiteError ? serialiseError(error) : undefined };
   }
   parentPort!.postMessage(reply);
 }

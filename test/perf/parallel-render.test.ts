@@ -7,7 +7,7 @@
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,4 +118,23 @@ describe('parallel rendering', () => {
     expect(errors(one.stderr)[0]).toContain(first);
     expect(errors(two.stderr)).toEqual(errors(one.stderr));
   }, 600_000);
+
+  it('with workers parsing, templates that fail stop the build with their error, and no worker keeps it running', async () => {
+    const run = (templates: string, out: string) => runCliBuild(['--content', copyContent(`content-${out}`), '--templates', templates,
+      '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, out), '--jobs', '2'], { timeoutMs: 60_000 });
+    // No templates entry: compiling fails while the workers still parse (they once kept the process alive).
+    const missing = await run(path.join(root, 'no-templates'), 'missing');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('no templates entry');
+
+    // Templates that throw as they load, in the workers and in the main thread alike.
+    const templatesDir = path.join(root, 'throwing', 'templates');
+    cpSync(path.join(PROJECT_ROOT, 'templates'), templatesDir, { recursive: true });
+    symlinkSync(path.join(PROJECT_ROOT, 'src'), path.join(root, 'throwing', 'src'), 'dir');
+    writeFileSync(path.join(templatesDir, 'index.tsx'), `${readFileSync(path.join(templatesDir, 'index.tsx'), 'utf8')}\nthrow new Error('boom while loading');\n`);
+    const throwing = await run(templatesDir, 'throwing-out');
+    expect(throwing.exitCode).toBe(1);
+    expect(throwing.stderr).toMatch(/templates\/index\.tsx \(or a module it imports\) threw while loading: boom while loading/);
+    expect(throwing.stderr).not.toMatch(/Unhandled|node:internal/);
+  }, 300_000);
 });
