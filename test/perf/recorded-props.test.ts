@@ -14,10 +14,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { createMemoryLogger } from '../../src/core/logger.ts';
-import { fixturesDir, repoRoot } from '../support/fixture-site.ts';
-import { differingFiles } from './support/perf-site.ts';
+import { fixturesDir } from '../support/fixture-site.ts';
+import { buildFixture, differingFiles } from './support/perf-site.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cleansite-recorded-'));
 const contentDir = path.join(root, 'content');
@@ -68,17 +66,7 @@ Body for generated location ${index}.
 }
 
 async function buildInto(out: string, cache: boolean) {
-  return build({
-    rootDir: repoRoot,
-    contentDir,
-    templatesDir,
-    publicDir: path.join(fixturesDir, 'basic-site', 'public'),
-    outDir: path.join(root, out),
-    cacheDir: path.join(repoRoot, '.cache'),
-    keepGoing: false,
-    buildDate: '2026-11-20',
-    cache,
-  }, createMemoryLogger());
+  return buildFixture({ contentDir, templatesDir, outDir: path.join(root, out), cache });
 }
 
 async function expectSameAsPlainBuild(): Promise<void> {

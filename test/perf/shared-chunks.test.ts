@@ -10,12 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
-import { createMemoryLogger } from '../../src/core/logger.ts';
-import { fixturesDir, repoRoot } from '../support/fixture-site.ts';
+import { fixturesDir } from '../support/fixture-site.ts';
 import { listFiles } from '../support/site-build.ts';
-import { differingFiles } from './support/perf-site.ts';
+import { buildFixture, differingFiles } from './support/perf-site.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cleansite-shared-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,18 +34,7 @@ export const templates = Object.fromEntries(names.map((name) => [name, Layout]))
 }
 
 async function buildWith(templatesDir: string, out: string, shareChunks: boolean) {
-  return build({
-    rootDir: repoRoot,
-    contentDir: path.join(fixturesDir, 'basic-site', 'content'),
-    templatesDir,
-    publicDir: path.join(fixturesDir, 'basic-site', 'public'),
-    outDir: path.join(root, out),
-    cacheDir: path.join(repoRoot, '.cache'),
-    keepGoing: false,
-    buildDate: '2026-11-20',
-    cache: false,
-    shareChunks,
-  }, createMemoryLogger());
+  return buildFixture({ contentDir: path.join(fixturesDir, 'basic-site', 'content'), templatesDir, outDir: path.join(root, out), cache: false, shareChunks });
 }
 
 async function buildError(templatesDir: string, out: string): Promise<string> {

@@ -12,6 +12,7 @@ import { build, type BuildOptions, type BuildSummary } from '../../../src/build.
 import { reportErrors } from '../../../src/commands/command-support.ts';
 import { resolveBuildDate } from '../../../src/core/format.ts';
 import { createMemoryLogger } from '../../../src/core/logger.ts';
+import { fixturesDir, repoRoot } from '../../support/fixture-site.ts';
 import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
 
 export interface PerfSite {
@@ -55,6 +56,21 @@ export function createPerfSite(): PerfSite {
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * An in-process build with the fixture site's public files, the project's cache and a fixed
+ * date: the tests that bring their own content or templates give those and the output folder.
+ */
+export function buildFixture(options: Pick<BuildOptions, 'contentDir' | 'templatesDir' | 'outDir'> & Partial<BuildOptions>): Promise<BuildSummary> {
+  return build({
+    rootDir: repoRoot,
+    publicDir: path.join(fixturesDir, 'basic-site', 'public'),
+    cacheDir: path.join(repoRoot, '.cache'),
+    keepGoing: false,
+    buildDate: '2026-11-20',
+    ...options,
+  }, createMemoryLogger());
 }
 
 /** Files that differ between two output folders (missing on either side included). */
