@@ -141,13 +141,14 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   };
   const robotsTxt = renderRobotsTxt(site.baseUrl);
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
-  // Made when needed: before rendering only when nothing may have to be rendered; else after,
-  // so that render workers do not wait for it (~0.1 s at 10,000 pages).
-  // A render worker that parsed content makes it while it would wait for its setup.
+  // sitemap.xml: a render worker that parsed the content makes it while it waits for its setup;
+  // otherwise this thread does, when it is first needed: before rendering only when nothing may
+  // need rendering, else after, so that render workers do not wait for it (~0.1 s at 10,000 pages).
   const fromWorker = threads.sitemap(options.baseUrl)?.catch(() => undefined);
   let sitemapXml: Promise<string> | undefined;
   const sitemap = () => (sitemapXml ??= (async () => (await fromWorker) ?? renderSitemapXml(site.table.routes, site.baseUrl))());
-  const describeExtras = async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code);
+  let extras: Promise<Record<string, string>> | undefined;
+  const outputExtras = () => (extras ??= (async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code))());
 
   const useCache = options.cache !== false;
   const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
@@ -160,14 +161,14 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
   const previousExtras = pageCache?.previousExtras();
   if (pageCache && plan.render.length === 0 && plan.removed === 0) {
-    const extras = await describeExtras();
-    if (extrasUnchanged(previousExtras, extras, options.outDir)) {
+    const described = await outputExtras();
+    if (extrasUnchanged(previousExtras, described, options.outDir)) {
       site.saveCache?.();
-      logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(extras).length - 1} other files are as the last build wrote them`);
+      logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(described).length - 1} other files are as the last build wrote them`);
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
-      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(extras) + publishBytes;
-      return { pages, files: pages + Object.keys(extras).length - 1 + PUBLISH_FILES.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(described) + publishBytes;
+      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
     }
   }
 
@@ -215,7 +216,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     await time('commit', () => staging.commit());
     try {
-      pageCache?.save(await describeExtras());
+      pageCache?.save(await outputExtras());
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       logger.warn(`could not save the page cache: ${(error as Error).message}`);

@@ -2,7 +2,9 @@
  * Stages 1-2 with a cache: every content file is read (synchronously: for
  * thousands of small files that beats thousands of pending promises) and
  * fingerprinted by its path and bytes; only files whose fingerprint is new
- * are parsed, validated and rendered from Markdown. Validated entries are
+ * are parsed, validated and rendered from Markdown, some of them by render
+ * workers when there are many (see render/render-threads.ts); with no cache
+ * at all, whoever parses a file reads it. Validated entries are
  * kept in one V8-serialised file per content folder under
  * <cacheDir>/content/, written only when something changed. Deleting it is
  * always safe: the next build parses everything again.
@@ -111,21 +113,21 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   const found = new Map(parsed.items.map(({ fingerprint, item }) => [fingerprint, item]));
   const fingerprints = new Map<string, string>();
   const items: FingerprintedEntry[] = [];
-  for (const fingerprint of fingerprintOf.values()) {
+  for (const fingerprint of fingerprintOf) {
     const item = fingerprint === undefined ? undefined : previous.get(fingerprint) ?? found.get(fingerprint);
     if (!item || fingerprint === undefined) continue;
     fingerprints.set(item.entry.file, fingerprint);
     items.push({ fingerprint, item });
   }
 
-  const target = cacheFile && (parsing.count > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
+  const target = cacheFile && (parsedIndexes.length > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
   previous.clear();
   const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   const saveCache = () => {
     if (target && !delegated) writeContentCache(target, items);
   };
-  return { content, fingerprints, items, files: relatives.length, parsed: parsing.count, parsedElsewhere: parsing.elsewhere, saveCache };
+  return { content, fingerprints, items, files: relatives.length, parsed: parsedIndexes.length, parsedElsewhere: parsing.elsewhere, saveCache };
 }
 
 /**
@@ -140,7 +142,6 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
   const results: Array<Promise<ParsedSources> | ParsedSources> = [];
   let next = 0;
   let open: ContentSource[] = [];
-  let count = 0;
   let elsewhere = 0;
   const busy = new Map<ParseHelper, number>(helpers.map((helper) => [helper, 0]));
   const batchSize = helpers.length === 0 ? Number.POSITIVE_INFINITY
@@ -182,7 +183,6 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
 
   return {
     add(source: ContentSource): Promise<void> | undefined {
-      count++;
       open.push(source);
       if (open.length < batchSize) return undefined;
       close();
@@ -205,9 +205,6 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
         parseErrors: done.flatMap((result) => result.parseErrors),
         validationErrors: done.flatMap((result) => result.validationErrors),
       };
-    },
-    get count() {
-      return count;
     },
     get elsewhere() {
       return elsewhere;

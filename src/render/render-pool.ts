@@ -59,7 +59,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const joining = options.workers.then((ready) => ready.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker))));
       // Awaited at the end; a worker that fails to set up must not count as an unhandled rejection meanwhile.
       joining.catch(() => undefined);
-      const renderers = Math.max(1, options.expectedWorkers) + 1;
+      const renderers = options.expectedWorkers + 1;
       const size = Math.min(200, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
       for (let start = 0; start < routes.length; start += size) chunks.push(routes.slice(start, start + size));
