@@ -11,7 +11,7 @@
  * heap cost as much).
  */
 import { getHeapStatistics } from 'node:v8';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage } from '../core/garbage-collection.ts';
 
 const GROWTH_MB = 32;
 

@@ -16,7 +16,7 @@ import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../cache/con
 import type { CacheTarget } from '../cache/content-cache-file.ts';
 import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
 import { CleansiteError, type ErrorCode, type ErrorLocation } from '../core/errors.ts';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage } from '../core/garbage-collection.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';

@@ -17,7 +17,7 @@ import { buildRouteTable, type Route } from '../routes/route-table.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
 import { renderBatch, type BatchOptions } from './render-batch.ts';
-import { collectGarbage } from './collect-garbage.ts';
+import { collectGarbage } from '../core/garbage-collection.ts';
 import { createHeapBudget } from './heap-budget.ts';
 import { createSharedChunks } from './shared-chunks.ts';
 import { serialiseError, type RenderSetup, type SerialisedBatch, type SerialisedParse, type WorkerMessage, type WorkerReply, type WorkerRequest } from './render-threads.ts';

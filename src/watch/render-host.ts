@@ -33,7 +33,7 @@ export interface RenderHost {
   readonly templatesModule: string;
   /** Renders the routes into `outDir` (a staging folder); sends the site data along when it changed. */
   render(site: SiteData, paths: string[], outDir: string): Promise<RenderOutcome>;
-  /** Asks the worker for a full garbage collection (see idle-compaction.ts). */
+  /** Asks the worker for a full garbage collection (see core/garbage-collection.ts). */
   compact(): void;
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server
 import { startStaticServer } from '../server/static-server.ts';
 import { isInside } from './classify-change.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
-import { enableFullCollection, freezeYoungGeneration } from './idle-compaction.ts';
+import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
 import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
 
 export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
@@ -39,13 +39,11 @@ export interface WatchHandle {
 
 /** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves. */
 const DEFAULT_DEBOUNCE_MS = 10;
-/** Quiet time after a rebuild before the heaps are compacted (idle-compaction.ts). */
+/** Quiet time after a rebuild before the heaps are compacted (core/garbage-collection.ts). */
 const COMPACT_AFTER_IDLE_MS = 1_000;
 
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
   assertOutputOutsideSources(options);
-  // Before any render worker starts, so the workers can collect too.
-  const collectGarbage = enableFullCollection();
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
   const stream = createEventStream(() => session.greeting());
   const client = renderLiveReloadClient();

@@ -12,7 +12,7 @@ import { importTemplates } from '../render/compile-templates.ts';
 import { renderBatch } from '../render/render-batch.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { Route } from '../routes/route-table.ts';
-import { collectInThisThread } from './idle-compaction.ts';
+import { collectGarbage } from '../core/garbage-collection.ts';
 import { serialiseError, type SerialisedError, type WatchCompactRequest, type WatchRenderReply, type WatchRenderRequest, type WatchWorkerInit } from './render-messages.ts';
 import { applySitePatch } from './site-patch.ts';
 import { createDependencyTracker, type Dependency, type DependencyTracker } from './track-dependencies.ts';
@@ -25,7 +25,7 @@ let routesByPath = new Map<string, Route>();
 
 parentPort!.on('message', (request: WatchRenderRequest | WatchCompactRequest) => {
   if ('compact' in request) {
-    collectInThisThread();
+    collectGarbage();
     return;
   }
   let reply: WatchRenderReply;
