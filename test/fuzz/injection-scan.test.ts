@@ -58,6 +58,16 @@ describe('the seeded PRNG', () => {
     expect(Array.from({ length: 5 }, () => b.int(0, 1_000_000))).toEqual(sequence);
     const other = createRandom(43);
     expect(Array.from({ length: 5 }, () => other.int(0, 1_000_000))).not.toEqual(sequence);
-    for (let index = 0; index < 1000; index++) expect(a.next()).toBeGreaterThanOrEqual(0);
+    // next() is uniform on [0, 1): 10,000 draws stay in range and fill each tenth of it (about 1,000 each).
+    const tenths = new Array<number>(10).fill(0);
+    for (let index = 0; index < 10_000; index++) {
+      const value = a.next();
+      expect(value >= 0 && value < 1, `draw ${index}: ${value}`).toBe(true);
+      tenths[Math.floor(value * 10)]!++;
+    }
+    for (const count of tenths) expect(count).toBeGreaterThan(850);
+    // int() reaches both ends of its range and never leaves it.
+    const ints = new Set(Array.from({ length: 2_000 }, () => a.int(3, 7)));
+    expect([...ints].sort()).toEqual([3, 4, 5, 6, 7]);
   });
 });

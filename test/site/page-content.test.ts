@@ -76,7 +76,9 @@ describe('home page', () => {
     const $ = built.page('/');
     const accordion = $('main [data-accordion]');
     expect(accordion.find('.accordion__item')).toHaveLength(3);
-    for (const answer of accordion.find('.accordion__answer').toArray()) expect($(answer).text().trim().length).toBeGreaterThan(40);
+    const answers = accordion.find('.accordion__answer');
+    expect(answers).toHaveLength(3);
+    for (const answer of answers.toArray()) expect($(answer).text().trim().length).toBeGreaterThan(40);
     expect(hrefs($, 'main a')).toContain('/faq/');
   });
 
@@ -160,7 +162,9 @@ describe('services page', () => {
   it('has a six-image project grid and a CTA to /contact', () => {
     const $ = built.page('/services/');
     expect($('main .project-grid img')).toHaveLength(6);
-    for (const caption of $('main .project-grid figcaption .badge').toArray()) expect(CATEGORIES).toContain($(caption).text().trim());
+    const badges = $('main .project-grid figcaption .badge');
+    expect(badges).toHaveLength(6);
+    for (const badge of badges.toArray()) expect(CATEGORIES).toContain($(badge).text().trim());
     expect($('main .cta-band a.button').attr('href')).toBe('/contact/');
   });
 
