@@ -1,12 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers. `unit`: the engine's pure tests (no build of the whole site, no browser, no child
+ * process), seconds in all: `npm run test:unit` on every save. `integration`: everything else
+ * (whole-site builds, the real CLI, servers, Chromium). `npm test` runs both.
+ */
+const UNIT = [
+  'test/unit/**/*.test.ts',
+  'test/core/content-units.test.ts',
+  'test/core/parse-sources.test.ts',
+  'test/core/remove-stale.test.ts',
+  'test/fuzz/injection-scan.test.ts',
+  'test/perf/shared-chunks.test.ts',
+  'test/perf/template-imports.test.ts',
+  'test/quality/gate-self-check.test.ts',
+  'test/server/static-server.test.ts',
+  'test/watch/rerender-planning.test.ts',
+  'test/watch/site-patch.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Browser and build tests are heavy; two files at a time suit a 2-core machine.
     maxWorkers: 2,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: UNIT } },
+    ],
   },
 });
