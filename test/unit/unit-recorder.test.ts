@@ -1,0 +1,85 @@
+/**
+ * The unit recorder decides which pages a change re-renders, in `build` (the page cache) and in
+ * `watch`: a page is re-rendered exactly when a unit it read changed. These tests pin down what
+ * counts as a read and at what grain.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUnitRecorder } from '../../src/cache/record-units.ts';
+import type { SiteData } from '../../src/render/page-props.ts';
+import { buildNavigation } from '../../src/routes/navigation.ts';
+import { buildRouteTable } from '../../src/routes/route-table.ts';
+import { loadBasicContent } from './support/basic-content.ts';
+
+let site: SiteData;
+beforeAll(async () => {
+  const content = await loadBasicContent();
+  const table = buildRouteTable(content);
+  site = {
+    content,
+    routes: table.routes,
+    navigation: buildNavigation(content, table),
+    images: { '/images/pixel.png': { src: '/images/pixel.png', width: 1, height: 1, srcset: '', sources: [] } },
+    assets: { css: '/assets/site.css', js: '', devScripts: [] },
+    buildDate: '2026-11-20',
+    baseUrl: 'https://fixture.example.com/',
+  };
+});
+
+const routeAt = (path: string) => site.routes.find((route) => route.path === path)!;
+
+describe('createUnitRecorder', () => {
+  it('records only the route for a page that reads nothing else', () => {
+    const recorder = createUnitRecorder(site);
+    recorder.propsFor(routeAt('/about'));
+    expect(recorder.takeUnits()).toEqual(['route']);
+  });
+
+  it('records top-level props as one unit each and the site config per field', () => {
+    const recorder = createUnitRecorder(site);
+    const props = recorder.propsFor(routeAt('/about'));
+    void props.buildDate;
+    void props.assets.css;
+    void props.content.site.phone;
+    void props.navigation.header;
+    expect(recorder.takeUnits()).toEqual(['assets', 'buildDate', 'content.site', 'navigation.header', 'route']);
+  });
+
+  it('records each internal link target and each image, not the whole route table', () => {
+    const recorder = createUnitRecorder(site);
+    const props = recorder.propsFor(routeAt('/about'));
+    expect(props.href('/services#top')).toBe('/services/#top');
+    expect(props.image('/images/pixel.png').width).toBe(1);
+    expect(recorder.takeUnits()).toEqual(['href:/services', 'image:/images/pixel.png', 'route']);
+  });
+
+  it('records the base URL when a page makes an absolute URL', () => {
+    const recorder = createUnitRecorder(site);
+    recorder.propsFor(routeAt('/about')).absoluteUrl('/about');
+    expect(recorder.takeUnits()).toEqual(['baseUrl', 'route']);
+  });
+
+  it('starts a new record for each page, and capture() counts its reads for the page too', () => {
+    const recorder = createUnitRecorder(site);
+    const props = recorder.propsFor(routeAt('/about'));
+    const { result, units } = recorder.capture(() => props.buildDate);
+    expect(result).toBe('2026-11-20');
+    expect(units).toEqual(['buildDate']);
+    expect(recorder.takeUnits()).toEqual(['buildDate', 'route']);
+    recorder.propsFor(routeAt('/'));
+    expect(recorder.takeUnits()).toEqual(['route']);
+  });
+
+  it('records a field read across a list as one range unit, not every field of every entry', () => {
+    const recorder = createUnitRecorder(site);
+    const props = recorder.propsFor(routeAt('/'));
+    expect(props.content.locations.map((location) => location.name)).toHaveLength(2);
+    expect(recorder.takeUnits()).toEqual(['content.locations#length', 'content.locations@0-1.name', 'route']);
+  });
+
+  it("records a page's own entry as `entry`, not as a read of its collection", () => {
+    const recorder = createUnitRecorder(site);
+    const props = recorder.propsFor(routeAt('/locations/west-end'));
+    expect((props.entry as { name: string }).name).toBe('West End');
+    expect(recorder.takeUnits()).toEqual(['entry', 'route']);
+  });
+});
