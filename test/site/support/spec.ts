@@ -1,4 +1,4 @@
-/** Routes and constants exactly as /work/shared/spec/site-spec.md states them. */
+/** Routes and constants as docs/site-spec.md states them (ids R-ROUTES, R-SLUG, L-LOCATIONS, C-*). */
 
 /** Reading A: the Queensland locations in the header, footer and dropdown. */
 export const READING_A = [
