@@ -1,4 +1,4 @@
-/** Routes and constants as docs/site-spec.md states them (ids R-ROUTES, R-SLUG, L-LOCATIONS, C-*). */
+/** Routes, location sets and site-map groups exactly as docs/site-spec.md states them (R-ROUTES, L-LOCATIONS, R-SITEMAP). */
 
 /** Reading A: the Queensland locations in the header, footer and dropdown. */
 export const READING_A = [
