@@ -1,4 +1,4 @@
-/** Routes and constants exactly as /work/shared/spec/site-spec.md states them. */
+/** Routes, location sets and site-map groups exactly as docs/site-spec.md states them (R-ROUTES, L-LOCATIONS, R-SITEMAP). */
 
 /** Reading A: the Queensland locations in the header, footer and dropdown. */
 export const READING_A = [
