@@ -27,7 +27,7 @@ export function HomePage(props: TemplateProps<Page>): ReactElement {
   const cards = content.serviceCards.filter((card) => card.group === 'home');
   const faqs = content.faqs.filter((faq) => faq.showOnHome);
   const areas = content.locations.filter((location) => location.featured);
-  const business = buildLocalBusiness(props, { url: props.absoluteUrl(route.path), description: route.description, imagePath: heroImage.src });
+  const business = buildLocalBusiness(props);
   return (
     <PageLayout page={props} head={<JsonLd data={business} />}>
       <section className="home-hero" aria-labelledby="home-title">
