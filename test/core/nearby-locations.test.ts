@@ -1,5 +1,11 @@
-/** The great-circle distance and the nearest-places search behind "Also servicing nearby". */
+/** The great-circle distance, the nearest-places search behind "Also servicing nearby", and the location fields it reads. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseSourceFile } from '../../src/content/load-content.ts';
+import { validateSource } from '../../src/content/validate-content.ts';
+import type { CleansiteError } from '../../src/core/errors.ts';
+import { PROJECT_ROOT } from '../support/site-build.ts';
 import { distanceKm, findNearbyPlaces, type PlaceToMatch } from '../../src/routes/nearby-locations.ts';
 
 const brisbane = { latitude: -27.4698, longitude: 153.0251 };
@@ -82,5 +88,25 @@ describe('findNearbyPlaces', () => {
     const nearby = findNearbyPlaces(places, { count: 6, maxKm: 350 });
     expect(performance.now() - started).toBeLessThan(3000);
     expect(nearby.every((list) => list.length === 6)).toBe(true);
+  });
+});
+
+describe('location schema: the state and coordinates nearby places are found from', () => {
+  const cairns = readFileSync(path.join(PROJECT_ROOT, 'content/locations/cairns.md'), 'utf8');
+  const problems = (text: string) => {
+    const errors: CleansiteError[] = [];
+    validateSource(parseSourceFile(text, 'locations/cairns.md', 'content/locations/cairns.md'), errors);
+    return errors.map((error) => `${error.location?.line}: ${error.message}`);
+  };
+
+  it('accepts the real file', () => {
+    expect(problems(cairns)).toEqual([]);
+  });
+
+  it('rejects an unsigned latitude, a longitude outside Australia, an unknown state and missing coordinates, with their lines', () => {
+    expect(problems(cairns.replace('latitude: -16.9186', 'latitude: 16.9186'))).toEqual(['6: geo.latitude: must be between -44 and -9 (south of the equator is negative)']);
+    expect(problems(cairns.replace('longitude: 145.7781', 'longitude: -145.7781'))).toEqual(['7: geo.longitude: must be between 112 and 154 (degrees east)']);
+    expect(problems(cairns.replace('state: Queensland', 'state: QLD'))[0]).toMatch(/^4: state: /);
+    expect(problems(cairns.replace(/^geo:\n.*\n.*\n/m, ''))).toEqual(['2: geo: is required (expected object)']);
   });
 });
