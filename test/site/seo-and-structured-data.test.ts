@@ -271,6 +271,17 @@ describe('search metadata', () => {
     for (const [url, $] of built.pages) expect(textOf($, 'main'), url).not.toMatch(/\bin (the )?(Gold|Sunshine) Coast\b(?! Area)/);
   });
 
+  it('gives the Other Queensland Regions pages illustrations of their own kind of country, not one shared farmland picture', () => {
+    const imageOf = (slug: string) => built.page(`/locations/${slug}/`)('meta[property="og:image"]').attr('content')!.replace(/^.*\/assets\/img\/locations\/([a-z-]+)-\d+\..*$/, '$1');
+    const regional = locations.filter((location) => location.region === 'Other Queensland Regions');
+    expect(regional).toHaveLength(26);
+    expect(new Set(regional.map((location) => imageOf(location.slug))).size).toBeGreaterThanOrEqual(5);
+    expect(['cairns', 'townsville'].map(imageOf)).toEqual(['tropical-north', 'tropical-north']);
+    expect(imageOf('toowoomba')).toBe('darling-downs');
+    expect(imageOf('hervey-bay')).toBe('whale-bay');
+    for (const location of regional.filter((place) => place.state === 'New South Wales')) expect(imageOf(location.slug), location.slug).toBe('tablelands');
+  });
+
   it('puts LocalBusiness data only on those pages, a Service on each location page, and BreadcrumbList data on /cleaning-guide', () => {
     for (const [url, $] of built.pages) {
       const types = nodesOf(jsonLd($)).map((data) => data['@type']);

@@ -30,15 +30,16 @@ export interface LocationFacts {
   /** File stem, which is also the page slug. */
   slug: string;
   name: string;
+  region: string;
   state: string;
   geo: { latitude: number; longitude: number };
 }
 
-/** Name, state and coordinates of every location, from content/locations/. */
+/** Name, region, state and coordinates of every location, from content/locations/. */
 export function readLocations(contentDir = path.join(PROJECT_ROOT, 'content')): LocationFacts[] {
   const dir = path.join(contentDir, 'locations');
   return readdirSync(dir).filter((name) => name.endsWith('.md')).sort().map((name) => {
     const data = matter(readFileSync(path.join(dir, name), 'utf8')).data as Omit<LocationFacts, 'slug'>;
-    return { slug: name.slice(0, -3), name: data.name, state: data.state, geo: data.geo };
+    return { slug: name.slice(0, -3), name: data.name, region: data.region, state: data.state, geo: data.geo };
   });
 }
