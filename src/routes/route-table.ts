@@ -131,9 +131,11 @@ export function buildRouteTable(content: SiteContent): RouteTable {
 
   for (const route of routes) {
     if (route.seoTitle.length > MAX_TITLE_LENGTH) {
+      // Named after the field that made the title, like a schema error, so tools can tell which field to fix.
+      const field = route.entry.kind === 'page' ? 'title' : 'name';
       errors.push(new CleansiteError({
         code: 'CONTENT_INVALID',
-        message: `the page title "${route.seoTitle}" has ${route.seoTitle.length} characters; search results cut titles after ${MAX_TITLE_LENGTH}`,
+        message: `${field}: gives the page title "${route.seoTitle}" of ${route.seoTitle.length} characters; search results cut titles after ${MAX_TITLE_LENGTH}`,
         hint: `add a seoTitle of at most ${MAX_TITLE_LENGTH} characters, or shorten the title`,
         location: { file: route.source },
       }));

@@ -92,7 +92,7 @@ describe('length rules at build time', () => {
     }
     expect(thrown).toBeInstanceOf(CleansiteErrorList);
     const [error] = (thrown as CleansiteErrorList).errors;
-    expect(error?.message).toBe('the page title "Commercial Cleaning in Cairns and the Far North Queensland Tablelands" has 69 characters; search results cut titles after 60');
+    expect(error?.message).toBe('name: gives the page title "Commercial Cleaning in Cairns and the Far North Queensland Tablelands" of 69 characters; search results cut titles after 60');
     expect(error?.hint).toContain('seoTitle');
     expect(error?.location?.file).toBe('content/locations/cairns.md');
   });
