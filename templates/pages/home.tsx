@@ -20,7 +20,7 @@ import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
 import { phoneText, telHref } from '../components/phone.ts';
 
 export function HomePage(props: TemplateProps<Page>): ReactElement {
-  const { entry: page, content, route } = props;
+  const { entry: page, content } = props;
   const hero = page.hero ?? { heading: page.title, text: page.intro ?? page.description };
   const heroImage = hero.image ?? content.site.defaultImage;
   const stats = content.stats.filter((stat) => stat.group === 'home');
