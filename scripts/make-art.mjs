@@ -1143,6 +1143,113 @@ function regional(W, H) {
     rect(0, 700, W, 8, C.woodDark, { opacity: 0.6 }), place(1200, 700, 1.3, false, [rect(0, -40, 70, 34, C.sun, { rx: 4 }), rect(40, -56, 26, 18, C.sun), ...[0, 1, 2, 3].map((i) => [rect(80 + i * 66, -34, 58, 28, '#7a5a3a'), rect(80 + i * 66, -40, 58, 8, C.leaf)]), ...[10, 56, 100, 140, 170, 210, 236, 276, 300].map((wx) => circ(wx, -4, 6, C.ink))]),
   ];
 }
+// --- regional scenes, one per kind of country the regional location pages cover
+function rainforestRange(W, base, seed, fill, amp = 220) {
+  // a steep green range with a fringe of canopy bumps along its crest
+  const r = rng(seed);
+  const crest = [];
+  for (let x = 0; x <= W; x += 20) crest.push([x, base - amp * (0.6 + 0.4 * Math.sin(x / 260 + seed) * Math.cos(x / 610)) - r() * 14]);
+  const bumps = crest.filter((_, i) => i % 2 === 0).map(([x, y]) => circ(x, y + 6, 16 + r() * 10, fill));
+  return [path(`M0,${base + 400} L${crest.map(([x, y]) => `${r1(x)},${r1(y)}`).join(' L')} L${W},${base + 400}Z`, fill), bumps];
+}
+function boat(x, y, s = 1, { hull = '#fff', trim = C.teal, flip = false } = {}) {
+  return place(x, y, s, flip, [path('M-80,0L80,0L64,22L-66,22Z', hull), rect(-80, 0, 160, 5, trim), rect(-40, -26, 70, 26, '#fff', { rx: 6 }), rect(-32, -20, 54, 9, 'url(#gScreen)'), line(4, -26, 4, -110, C.greyDark, 3), path('M8,-104L8,-34L62,-34Z', '#fff', { opacity: 0.9 })]);
+}
+function tropicalNorth(W, H) {
+  // Cairns and Townsville: rainforest ranges behind a palm-lined esplanade, reef-blue water, a marina
+  return [
+    rect(0, 0, W, H, 'url(#gSky)'), sunDisc(1260, 170, 42), cloud(300, 140, 1.3), cloud(820, 210, 0.9, 0.8), cloud(1500, 120, 0.8, 0.7),
+    g(rainforestRange(W, 470, 3, '#7fae97'), { opacity: 0.75 }), rainforestRange(W, 560, 5, '#3f8f63', 180),
+    skyline(420, 640, 700, { seed: 404, hMin: 40, hMax: 200, fills: ['#ffffff', '#eef4f8', '#f6efe3'], band: 12, bandO: 0.1, gap: 10 }),
+    rect(0, 632, W, 24, 'url(#gGrass)'),
+    rect(0, 652, W, H - 652, 'url(#gSea)'), path('M0,700Q500,660 1000,720T1600,700L1600,760Q1100,730 800,770T0,760Z', '#5fd3c6', { opacity: 0.45 }), waves(0, 720, W, 7, 34, '#fff', 0.4),
+    // marina pontoon and boats
+    rect(980, 740, 560, 12, C.woodLight), ...[1000, 1120, 1240, 1360, 1480].map((px) => rect(px, 740, 8, 44, C.woodDark)),
+    boat(1080, 720, 0.9), boat(1300, 716, 1, { trim: C.coral }), boat(1470, 722, 0.8, { trim: C.navy, flip: true }),
+    // esplanade lawn and palms in the foreground
+    path('M0,860Q300,820 700,850T1000,1000L0,1000Z', 'url(#gGrass)'), path('M0,900Q340,860 640,890', 'none', { stroke: C.sand, strokeWidth: 16, strokeLinecap: 'round' }),
+    palm(120, 990, 2.1, 18), palm(330, 960, 1.6, -16), palm(560, 930, 1.3, 12), palm(1540, 1000, 1.9, -20),
+    person(420, 900, 0.8, { ...CREW[2], pose: 'walk', shirt: C.coral, logo: false }),
+  ];
+}
+function whaleBay(W, H) {
+  // Hervey Bay: a calm, sheltered bay, a long timber pier and a humpback's tail in the water
+  const pier = [];
+  for (let i = 0; i < 26; i++) { const px = 560 + i * 40, py = 720 - i * 2.4; pier.push(rect(px, py, 6, 36 - i * 0.6, C.woodDark)); }
+  return [
+    rect(0, 0, W, H, 'url(#gSkyWarm)'), sunDisc(420, 230, 46), cloud(980, 130, 1.1), cloud(1420, 220, 0.8, 0.8),
+    hills(W, 600, 40, 41, '#9cbcbc', { wav: 1.6, o: 0.6 }),
+    rect(0, 596, W, H - 596, 'url(#gSea)'), path('M0,640Q800,610 1600,640L1600,690Q800,660 0,690Z', '#5fd3c6', { opacity: 0.35 }), waves(0, 660, W, 7, 30, '#fff', 0.35),
+    g(pier), path('M560,722L1600,658L1600,668L560,732Z', C.woodLight),
+    place(1180, 780, 1.2, false, [path('M0,0Q-20,-40 -70,-70Q-30,-60 0,-34Q30,-60 70,-70Q20,-40 0,0Z', '#2d4a5e'), ell(0, 2, 60, 8, '#fff', { opacity: 0.6 })]),
+    ...[1080, 1120, 1290].map((sx, i) => circ(sx, 760 - i * 8, 6 + i * 2, '#fff', { opacity: 0.5 })),
+    path('M0,840Q400,800 800,850T1600,880L1600,1000L0,1000Z', 'url(#gSand)'), path('M0,838Q400,798 800,848T1600,878L1600,890Q1200,858 800,862T0,852Z', '#fff', { opacity: 0.85 }),
+    palm(110, 1000, 1.9, 16), palm(1480, 1000, 1.7, -18), tree(1330, 990, 1.6, { c1: C.leafDark }),
+    queenslander(300, 990, 1.2, { roof: C.coral, trim: C.navy }),
+  ];
+}
+function riverCity(W, H) {
+  // Rockhampton and Ipswich: heritage verandah buildings on a river, a bridge and a range behind
+  const shopfront = (x, w, h, wall, roof) => [
+    rect(x, 700 - h, w, h, wall), rect(x, 700 - h - 14, w, 14, roof), rect(x - 6, 640, w + 12, 8, C.navy),
+    ...Array.from({ length: Math.floor(w / 36) }, (_, i) => [rect(x + 12 + i * 36, 700 - h + 18, 18, 30, 'url(#gScreen)'), line(x + 8 + i * 36, 648, x + 8 + i * 36, 700, '#fff', 3)]),
+    ...Array.from({ length: Math.floor(w / 12) }, (_, i) => rect(x + 2 + i * 12, 652, 2, 14, '#fff')),
+  ];
+  return [
+    rect(0, 0, W, H, 'url(#gSkyWarm)'), sunDisc(1350, 190, 40), cloud(260, 130, 1.1), cloud(880, 170, 0.9, 0.8),
+    hills(W, 520, 140, 53, '#93aebb', { wav: 2.2, o: 0.8 }), hills(W, 600, 90, 59, '#7fae8f', { wav: 3 }),
+    shopfront(120, 250, 150, '#f3ede1', '#9fb4c2'), shopfront(400, 200, 170, '#efdcb4', C.coral), shopfront(630, 280, 140, '#ffffff', C.teal),
+    place(1000, 700, 1, false, [rect(-40, -240, 80, 240, '#e7dccb'), path('M-50,-240L0,-290L50,-240Z', '#9fb4c2'), circ(0, -200, 22, '#fff'), circ(0, -200, 22, 'none', { stroke: C.navy, strokeWidth: 4 }), line(0, -200, 0, -214, C.navy, 3), line(0, -200, 10, -200, C.navy, 3)]),
+    tree(1120, 700, 1.3, { c1: C.purple, c2: '#c3b0ec' }), tree(1240, 700, 1.1), queenslander(1420, 700, 1),
+    rect(0, 700, W, 30, 'url(#gGrass)'),
+    rect(0, 726, W, H - 726, 'url(#gWater)'), waves(0, 770, W, 6, 32, '#fff', 0.35),
+    trussBridge(760, 760, 840, 150, '#2f5b78'),
+    path('M0,900Q300,860 640,900T1000,1000L0,1000Z', 'url(#gGrass)'), tree(120, 990, 2, { c1: C.purple, c2: '#c3b0ec' }), tree(420, 1000, 1.6, { c1: C.leafDark }),
+  ];
+}
+function darlingDowns(W, H) {
+  // Toowoomba: the garden city on the range, jacarandas, and the patchwork farms of the Downs below
+  const fields = [];
+  const r = rng(61);
+  const colours = ['#c9d98a', '#e3cf8a', '#9fc77f', '#d8b97a', '#b6d48e'];
+  for (let row = 0; row < 5; row++) {
+    const y0 = 560 + row * 34, y1 = y0 + 34;
+    for (let x = -100 + r() * 60; x < W; x += 160 + r() * 140) {
+      const w = 150 + r() * 140;
+      fields.push(poly([[x, y0], [x + w, y0], [x + w * 1.06, y1], [x - w * 0.04, y1]], colours[Math.floor(r() * colours.length)], { opacity: 0.9 }));
+    }
+  }
+  return [
+    rect(0, 0, W, H, 'url(#gSkyWarm)'), sunDisc(1200, 180, 44), cloud(340, 140, 1.2), cloud(1460, 250, 0.8, 0.8),
+    hills(W, 540, 60, 67, '#a9bfcf', { wav: 1.4, o: 0.7 }), fields,
+    place(1320, 730, 1, false, [rect(-60, -170, 44, 170, '#dfe5ea'), rect(-12, -190, 44, 190, '#cfd8df'), rect(36, -150, 44, 150, '#dfe5ea'), path('M-60,-170L-38,-190L-16,-170Z', '#b9c5cf'), path('M-12,-190L10,-212L32,-190Z', '#aab7c2'), path('M36,-150L58,-170L80,-150Z', '#b9c5cf')]),
+    path('M0,730Q400,690 800,730T1600,720L1600,1000L0,1000Z', 'url(#gHill)'),
+    queenslander(360, 860, 1.4, { roof: '#9fb4c2', trim: C.navy }), queenslander(760, 880, 1.1, { roof: C.coral, trim: C.teal }),
+    tree(130, 900, 2.4, { c1: C.purple, c2: '#c3b0ec' }), tree(560, 930, 1.8, { c1: '#8a6cc8', c2: '#c3b0ec' }), tree(1000, 930, 2.2, { c1: C.purple, c2: '#c3b0ec' }), tree(1450, 960, 2, { c1: C.leafDark }),
+    path('M0,960Q500,930 1000,970T1600,960L1600,1000L0,1000Z', 'url(#gGrass)'),
+  ];
+}
+function tablelands(W, H) {
+  // New South Wales central tablelands: golden paddocks, poplars, a heritage clock tower and verandahs
+  const poplar = (x, y, s = 1) => place(x, y, s, false, [rect(-3, -30, 6, 30, C.woodDark), ell(0, -110, 22, 90, '#d9b54a'), ell(-6, -120, 10, 60, '#f0d27a', { opacity: 0.6 })]);
+  return [
+    rect(0, 0, W, H, 'url(#gSkyMorning)'), sunDisc(380, 240, 44), cloud(900, 120, 1.2), cloud(1420, 200, 0.9, 0.8),
+    hills(W, 560, 120, 71, '#a8b7c9', { wav: 1.8, o: 0.75 }), hills(W, 620, 90, 73, '#c9c089', { wav: 2.6 }),
+    path('M0,700Q500,640 1000,690T1600,660L1600,1000L0,1000Z', '#e3cf8a'), path('M0,760Q600,700 1100,760T1600,740L1600,1000L0,1000Z', '#d2b970', { opacity: 0.8 }),
+    ...[140, 200, 260, 1380, 1440].map((px, i) => poplar(px, 720 + (i % 2) * 6, 1.1)),
+    place(800, 740, 1, false, [
+      rect(-200, -110, 160, 110, '#d8b49a'), rect(40, -100, 170, 100, '#e9d2b6'), rect(-40, -250, 80, 250, '#e7dccb'), path('M-50,-250L0,-310L50,-250Z', '#7e8f9c'),
+      circ(0, -210, 24, '#fff'), circ(0, -210, 24, 'none', { stroke: C.navy, strokeWidth: 4 }), line(0, -210, 0, -226, C.navy, 3), line(0, -210, 12, -210, C.navy, 3),
+      rect(-210, -54, 420, 8, C.navy), ...Array.from({ length: 22 }, (_, i) => line(-204 + i * 19.4, -46, -204 + i * 19.4, 0, '#fff', 3)),
+      ...[-170, -110, 70, 140].map((wx) => rect(wx, -96, 24, 34, 'url(#gScreen)')),
+    ]),
+    rect(0, 740, W, 10, '#b89a5a', { opacity: 0.5 }),
+    path('M0,880Q500,840 900,880T1600,900L1600,1000L0,1000Z', '#c7ab62'),
+    ...Array.from({ length: 9 }, (_, i) => line(0, 900 + i * 12, W, 880 + i * 14, '#fff', 1.5, { opacity: 0.15 })),
+    tree(1200, 960, 1.8, { c1: '#6f8f5a', c2: '#9fb57f' }), tree(320, 990, 2, { c1: '#6f8f5a', c2: '#9fb57f' }),
+    place(1000, 930, 0.9, false, [shade(0, 2, 60, 6), ell(0, -30, 46, 26, '#fff'), circ(-46, -40, 14, '#fff'), line(-20, -6, -20, 0, C.ink, 5), line(20, -6, 20, 0, C.ink, 5)]),
+  ];
+}
 function ogBanner(W, H) {
   const font = 'DejaVu Sans, Arial, sans-serif';
   return [
@@ -1186,6 +1293,11 @@ const JOBS = [
   ['images/locations/gold-coast.jpg', 1600, 1000, goldCoast],
   ['images/locations/sunshine-coast.jpg', 1600, 1000, sunshineCoast],
   ['images/locations/regional.jpg', 1600, 1000, regional],
+  ['images/locations/tropical-north.jpg', 1600, 1000, tropicalNorth],
+  ['images/locations/whale-bay.jpg', 1600, 1000, whaleBay],
+  ['images/locations/river-city.jpg', 1600, 1000, riverCity],
+  ['images/locations/darling-downs.jpg', 1600, 1000, darlingDowns],
+  ['images/locations/tablelands.jpg', 1600, 1000, tablelands],
   ['images/og.jpg', 1200, 630, ogBanner],
 ];
 

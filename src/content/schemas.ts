@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REGION_NAMES } from './regions.ts';
+import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A site path like `/about` or `/services/office-cleaning` (no trailing slash, no host). */
@@ -76,10 +77,12 @@ export const siteSchema = z.strictObject({
 });
 
 const seoFields = {
-  /** Full <title>; defaults to "{title} | {site name}". */
-  seoTitle: text.optional(),
+  /** Full <title>; defaults to "{title} | {site name}", shortened to fit MAX_TITLE_LENGTH. */
+  seoTitle: text.max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters (search results cut longer titles)`).optional(),
   /** Meta description, also used for Open Graph. */
-  description: z.string().trim().min(50, 'must be at least 50 characters (search engines show ~155)').max(200, 'must be at most 200 characters'),
+  description: z.string().trim()
+    .min(DESCRIPTION_LENGTH.min, `must be at least ${DESCRIPTION_LENGTH.min} characters (search engines show ~155)`)
+    .max(DESCRIPTION_LENGTH.max, `must be at most ${DESCRIPTION_LENGTH.max} characters (search results cut longer descriptions)`),
   keywords: z.array(text).optional(),
   navLabel: text.optional(),
   updated: date.optional(),
@@ -125,9 +128,28 @@ export const serviceSchema = z.strictObject({
   image: imageRef,
 });
 
+/** The states and territories of Australia, by the names schema.org data gives them. */
+export const australianState = z.enum([
+  'Queensland', 'New South Wales', 'Victoria', 'Tasmania', 'South Australia', 'Western Australia',
+  'Northern Territory', 'Australian Capital Territory',
+]);
+export type AustralianState = z.infer<typeof australianState>;
+
+/** A point in Australia (mainland, Tasmania and the Torres Strait): catches swapped or unsigned coordinates. */
+const australianPoint = z.strictObject({
+  latitude: z.number().min(-44, 'must be between -44 and -9 (south of the equator is negative)').max(-9, 'must be between -44 and -9 (south of the equator is negative)'),
+  longitude: z.number().min(112, 'must be between 112 and 154 (degrees east)').max(154, 'must be between 112 and 154 (degrees east)'),
+});
+
 export const locationSchema = z.strictObject({
   name: text,
   region: regionName,
+  /** The real state the place is in, for structured data and for finding nearby places. */
+  state: australianState,
+  /** Centre of the town or suburb, to four decimal places (about 10 m). */
+  geo: australianPoint,
+  /** How running text places a service there: "on the Gold Coast"; defaults to "in {name}". */
+  inPhrase: z.string().regex(/^(in|on|at|around|across) \S/, 'must start with in, on, at, around or across, such as "on the Gold Coast"').optional(),
   /** Shown in the header, footer and dropdown (the spec's Reading A). */
   featured: z.boolean().default(false),
   ...seoFields,

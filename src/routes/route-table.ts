@@ -5,9 +5,12 @@
  */
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import type { ImageRef, PageTemplateName, SiteContent } from '../content/schemas.ts';
+import { MAX_TITLE_LENGTH } from '../content/seo-limits.ts';
+import { findNearbyPlaces } from './nearby-locations.ts';
 import { slugify, toOutputFile, toUrl } from './urls.ts';
 
-const MAX_TITLE_LENGTH = 70;
+/** "Also servicing nearby" on a location page: up to six places of its state, none further than a half day's drive. */
+export const NEARBY = { count: 6, maxKm: 350 } as const;
 
 export type TemplateName = PageTemplateName | 'service' | 'location' | 'not-found';
 
@@ -40,6 +43,12 @@ export interface Route {
   entry: RouteEntry;
   /** False for pages that are not part of the site map (the 404 page). */
   listed: boolean;
+  /**
+   * Location routes: the nearest other locations of the same state, nearest
+   * first (see NEARBY). Part of the route, so a page is rendered again when
+   * its list changes, and the page reads nothing of the other locations.
+   */
+  nearby?: Array<{ path: string; name: string }>;
 }
 
 export interface RouteTable {
@@ -52,11 +61,11 @@ export function buildRouteTable(content: SiteContent): RouteTable {
   const { site } = content;
   const errors: CleansiteError[] = [];
   const routes: Route[] = [];
-  // Search results cut titles at about 70 characters; long ones fall back to the short brand name.
+  // Search results cut titles after about 60 characters: a long one takes the short brand name, or none.
   const seoTitle = (title: string, override?: string) => {
     if (override) return override;
-    const full = `${title} | ${site.name}`;
-    return full.length <= MAX_TITLE_LENGTH || !site.logoText ? full : `${title} | ${site.logoText}`;
+    const candidates = [`${title} | ${site.name}`, ...(site.logoText ? [`${title} | ${site.logoText}`] : []), title];
+    return candidates.find((candidate) => candidate.length <= MAX_TITLE_LENGTH) ?? title;
   };
   const isoDate = (date: Date | undefined) => (date ?? site.updated).toISOString().slice(0, 10);
 
@@ -78,6 +87,7 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       lastmod: isoDate(service.updated), image: service.image, source: service.file, entry: { kind: 'service', index }, listed: true,
     });
   });
+  const nearby = findNearbyPlaces(content.locations, NEARBY);
   content.locations.forEach((location, index) => {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(location.slug)) {
       errors.push(new CleansiteError({
@@ -96,6 +106,7 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       description: location.description, keywords: location.keywords ?? [], sitemapGroup: slugify(location.region),
       lastmod: isoDate(location.updated), image: location.image ?? site.defaultImage,
       source: location.file, entry: { kind: 'location', index }, listed: true,
+      nearby: nearby[index]!.map((other) => ({ path: `/locations/${content.locations[other]!.slug}`, name: content.locations[other]!.name })),
     });
   });
   routes.push({
@@ -116,6 +127,19 @@ export function buildRouteTable(content: SiteContent): RouteTable {
         location: { file: route.source },
       }));
     } else byPath.set(route.path, route);
+  }
+
+  for (const route of routes) {
+    if (route.seoTitle.length > MAX_TITLE_LENGTH) {
+      // Named after the field that made the title, like a schema error, so tools can tell which field to fix.
+      const field = route.entry.kind === 'page' ? 'title' : 'name';
+      errors.push(new CleansiteError({
+        code: 'CONTENT_INVALID',
+        message: `${field}: gives the page title "${route.seoTitle}" of ${route.seoTitle.length} characters; search results cut titles after ${MAX_TITLE_LENGTH}`,
+        hint: `add a seoTitle of at most ${MAX_TITLE_LENGTH} characters, or shorten the title`,
+        location: { file: route.source },
+      }));
+    }
   }
 
   const groups = new Set(content.sitemapGroups.map((group) => group.key));

@@ -6,7 +6,7 @@
  * nothing the HTML parser can act on.
  */
 import type { ReactElement } from 'react';
-import type { Thing, WithContext } from 'schema-dts';
+import type { Graph, Thing, WithContext } from 'schema-dts';
 
 const unsafeCharacters = /[<>&\u2028\u2029]/g;
 
@@ -14,6 +14,6 @@ export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(unsafeCharacters, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export function JsonLd({ data }: { data: WithContext<Thing> }): ReactElement {
+export function JsonLd({ data }: { data: WithContext<Thing> | Graph }): ReactElement {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }

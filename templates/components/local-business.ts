@@ -1,32 +1,47 @@
 /**
- * LocalBusiness structured data for the home page and every location page,
- * built only from content/site.md so no business detail lives in a template.
+ * Structured data about the business and the places it serves, built only
+ * from content (site.md and the location entries) so no business detail
+ * lives in a template.
+ *
+ * The business is one node with one @id and the same properties on every
+ * page that carries it (search engines merge nodes by @id, and conflicting
+ * copies make them distrust all of them): its real address, its Brisbane
+ * point and the spec's service radius. A location page adds a Service
+ * node for its own town, which points at the business by @id, so the page
+ * never claims that the town lies inside the Brisbane radius.
  */
-import type { LocalBusiness, WithContext } from 'schema-dts';
+import type { City, Graph, LocalBusiness, Service, WithContext } from 'schema-dts';
+import type { Location } from '../../src/content/schemas.ts';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 
-export interface LocalBusinessOptions {
-  /** Canonical URL of the page the data describes. */
-  url: string;
-  description: string;
-  /** Site path of the image that represents the page. */
-  imagePath: string;
+/** The business node's @id: the home page URL with a fragment, the same on every page. */
+export function businessId(props: TemplateProps<unknown>): string {
+  return `${props.absoluteUrl('/')}#business`;
 }
 
-export function buildLocalBusiness(props: TemplateProps<unknown>, options: LocalBusinessOptions): WithContext<LocalBusiness> {
+/** The business alone, as the home page carries it. */
+export function buildLocalBusiness(props: TemplateProps<unknown>): WithContext<LocalBusiness> {
+  return { '@context': 'https://schema.org', ...businessNode(props) };
+}
+
+/** A location page's data: the business, and the service in this location's town. */
+export function buildLocationGraph(props: TemplateProps<Location>): Graph {
+  return { '@context': 'https://schema.org', '@graph': [businessNode(props), locationService(props)] };
+}
+
+function businessNode(props: TemplateProps<unknown>): Exclude<LocalBusiness, string> {
   const { site } = props.content;
   const coordinates = { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude } as const;
   return {
-    '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
-    '@id': `${props.absoluteUrl('/')}#business`,
+    '@id': businessId(props),
     name: site.name,
     legalName: site.legalName,
-    description: options.description,
-    url: options.url,
+    description: site.text,
+    url: props.absoluteUrl('/'),
     telephone: site.phone.e164,
     email: site.emails[0],
-    image: props.absoluteUrl(options.imagePath),
+    image: props.absoluteUrl(site.defaultImage.src),
     priceRange: site.priceRange,
     ...(site.abn ? { taxID: site.abn } : {}),
     address: {
@@ -49,5 +64,31 @@ export function buildLocalBusiness(props: TemplateProps<unknown>, options: Local
       geoRadius: site.serviceRadiusMetres,
     },
     sameAs: [site.social.url],
+  };
+}
+
+function locationService(props: TemplateProps<Location>): Service {
+  const { entry: location, route } = props;
+  const url = props.absoluteUrl(route.path);
+  const town: City = {
+    '@type': 'City',
+    name: location.name,
+    geo: { '@type': 'GeoCoordinates', latitude: location.geo.latitude, longitude: location.geo.longitude },
+    containedInPlace: {
+      '@type': 'State',
+      name: location.state,
+      containedInPlace: { '@type': 'Country', name: 'Australia' },
+    },
+  };
+  return {
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: route.title,
+    serviceType: 'Commercial cleaning',
+    description: location.description,
+    url,
+    image: props.absoluteUrl(route.image.src),
+    provider: { '@id': businessId(props) },
+    areaServed: town,
   };
 }

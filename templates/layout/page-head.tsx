@@ -1,6 +1,7 @@
 /** The <head>: title, description, canonical, social cards, icons and the two assets. */
 import type { ReactElement, ReactNode } from 'react';
 import type { TemplateProps } from '../../src/render/page-props.ts';
+import { socialImageOf } from '../components/social-image.ts';
 
 export const themeColor = '#0c2d48';
 
@@ -9,8 +10,8 @@ export function PageHead({ page, children }: { page: TemplateProps<unknown>; chi
   const { site } = content;
   const indexable = route.listed;
   const canonical = indexable ? page.absoluteUrl(route.path) : undefined;
-  const image = page.image(route.image.src);
-  const imageUrl = page.absoluteUrl(route.image.src);
+  const image = socialImageOf(page.image(route.image.src));
+  const imageUrl = page.absoluteUrl(image.path);
   return (
     <head>
       <meta charSet="utf-8" />

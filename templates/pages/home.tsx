@@ -20,14 +20,14 @@ import { TestimonialCarousel } from '../widgets/testimonial-carousel.tsx';
 import { phoneText, telHref } from '../components/phone.ts';
 
 export function HomePage(props: TemplateProps<Page>): ReactElement {
-  const { entry: page, content, route } = props;
+  const { entry: page, content } = props;
   const hero = page.hero ?? { heading: page.title, text: page.intro ?? page.description };
   const heroImage = hero.image ?? content.site.defaultImage;
   const stats = content.stats.filter((stat) => stat.group === 'home');
   const cards = content.serviceCards.filter((card) => card.group === 'home');
   const faqs = content.faqs.filter((faq) => faq.showOnHome);
   const areas = content.locations.filter((location) => location.featured);
-  const business = buildLocalBusiness(props, { url: props.absoluteUrl(route.path), description: route.description, imagePath: heroImage.src });
+  const business = buildLocalBusiness(props);
   return (
     <PageLayout page={props} head={<JsonLd data={business} />}>
       <section className="home-hero" aria-labelledby="home-title">

@@ -1,11 +1,15 @@
-/** /locations/{slug} : "Commercial Cleaning in {name}", eight services, image, copy, CTA, LocalBusiness data. */
+/**
+ * /locations/{slug} : "Commercial Cleaning in {name}", eight services, image,
+ * copy, the nearest places of the same state (from the route table), CTA,
+ * and structured data for the business and its service in this town.
+ */
 import type { ReactElement } from 'react';
 import type { Location } from '../../src/content/schemas.ts';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
-import { buildLocalBusiness } from '../components/local-business.ts';
+import { buildLocationGraph } from '../components/local-business.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';
 import { HeroPicture } from '../components/hero-picture.tsx';
@@ -15,10 +19,11 @@ import { PageLayout } from '../layout/page-layout.tsx';
 export function LocationPage(props: TemplateProps<Location>): ReactElement {
   const { entry: location, content, route } = props;
   const image = location.image ?? content.site.defaultImage;
-  const nearby = findNearby(content.locations, location, 8);
-  const business = buildLocalBusiness(props, { url: props.absoluteUrl(route.path), description: location.description, imagePath: image.src });
+  const nearby = route.nearby ?? [];
+  // "on the Gold Coast", "in Toowoomba": the spec fixes only the heading's wording.
+  const inPlace = location.inPhrase ?? `in ${location.name}`;
   return (
-    <PageLayout page={props} head={<JsonLd data={business} />}>
+    <PageLayout page={props} head={<JsonLd data={buildLocationGraph(props)} />}>
       <PageHero
         title={`Commercial Cleaning in ${location.name}`}
         intro={location.intro}
@@ -34,7 +39,7 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
             <Prose html={location.html} />
           </div>
           <aside className="split__aside list-card" aria-labelledby="location-services">
-            <h2 id="location-services">Our services in {location.name}</h2>
+            <h2 id="location-services">Our services {inPlace}</h2>
             <CheckList items={location.features} />
           </aside>
         </div>
@@ -44,7 +49,7 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
           <div className="container">
             <h2 id="location-nearby" className="h3">Also servicing nearby</h2>
             <ul className="pill-list">
-              {nearby.map((other) => <li key={other.slug}><a href={props.href(`/locations/${other.slug}`)}>{other.name}</a></li>)}
+              {nearby.map((other) => <li key={other.path}><a href={props.href(other.path)}>{other.name}</a></li>)}
             </ul>
           </div>
         </section>
@@ -52,25 +57,11 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
       <CtaBand
         page={props}
         cta={{
-          title: `Get a free cleaning quote in ${location.name}`,
+          title: `Get a free cleaning quote ${inPlace}`,
           text: `Tell us about your ${location.name} premises and how often you need them cleaned. We will arrange a walk-through and a fixed, itemised quote with no obligation.`,
           label: 'Contact Us for a Quote',
         }}
       />
     </PageLayout>
   );
-}
-
-/**
- * The first `count` other locations of the same region, in content order.
- * Stops as soon as it has them: filtering the whole list on every location
- * page made a site of N locations cost N x N comparisons.
- */
-function findNearby(locations: Location[], location: Location, count: number): Location[] {
-  const nearby: Location[] = [];
-  for (const other of locations) {
-    if (nearby.length === count) break;
-    if (other.region === location.region && other.slug !== location.slug) nearby.push(other);
-  }
-  return nearby;
 }

@@ -87,12 +87,12 @@ describe('page cache', () => {
   });
 
   it('renaming a location outside the menus updates the other location pages that list it as nearby', async () => {
-    // Lithgow is in no menu; the first locations of its region list it under "Also servicing nearby".
-    expect(page('locations/cairns/index.html')('a[href="/locations/lithgow/"]').text()).toBe('Lithgow');
+    // Lithgow is in no menu; the places nearest to it (Wallerawang, 11 km) list it under "Also servicing nearby".
+    expect(page('locations/wallerawang/index.html')('a[href="/locations/lithgow/"]').text()).toBe('Lithgow');
     site.edit('locations/lithgow.md', (text) => text.replace(/^name: Lithgow$/m, 'name: Lithgow Valley'));
     const summary = await site.build('dist');
     expect(summary.reused).toBeGreaterThan(0);
-    expect(page('locations/cairns/index.html')('a[href="/locations/lithgow-valley/"]').text()).toBe('Lithgow Valley');
+    expect(page('locations/wallerawang/index.html')('a[href="/locations/lithgow-valley/"]').text()).toBe('Lithgow Valley');
     await expectSameAsColdBuild();
   });
 

@@ -56,6 +56,8 @@ function writeLocation(index: number, extra = '', description = ''): void {
   writeFileSync(path.join(contentDir, 'locations', `generated-${index}.md`), `---
 name: Generated ${index}
 region: Brisbane Area
+state: Queensland
+geo: { latitude: ${(-27.4 - index / 1000).toFixed(4)}, longitude: 153.0251 }
 description: Commercial cleaning for generated location ${index}, long enough for the rule of fifty characters.${description}
 intro: Cleaning in generated location ${index}.${extra}
 features: [a, b, c, d, e, f, g, h]

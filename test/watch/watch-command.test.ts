@@ -136,7 +136,7 @@ describe('cleansite watch', () => {
 
   it('adds a new location to its page, the lists, the site map and sitemap.xml', async () => {
     write('content/locations/teneriffe.md', [
-      '---', 'name: Teneriffe', 'region: Brisbane Area',
+      '---', 'name: Teneriffe', 'region: Brisbane Area', 'state: Queensland', 'geo: { latitude: -27.4560, longitude: 153.0480 }',
       'description: Commercial cleaning in Teneriffe for the watch fixture, long enough for the rule.',
       'intro: Cleaning in Teneriffe.', 'features: [a, b, c, d, e, f, g, h]', '---', 'Body for Teneriffe.', '',
     ].join('\n'));
