@@ -55,7 +55,7 @@ describe('the parse queue', () => {
     expect(shared.parsedElsewhere).toBeGreaterThan(0);
     expect(shared.parsedElsewhere).toBe(given.flat().length);
     expect(shared.parsed).toBe(alone.parsed);
-    expect(shared.items.map((entry) => entry.item.file)).toEqual(alone.items.map((entry) => entry.item.file));
+    expect(shared.items.map((entry) => entry.item.entry.file)).toEqual(alone.items.map((entry) => entry.item.entry.file));
     expect(JSON.stringify(shared.content)).toBe(JSON.stringify(alone.content));
   });
 
