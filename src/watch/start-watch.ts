@@ -55,6 +55,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     host: options.host,
     port: options.port,
     intercept: (request, response) => serveDevEndpoint(request, response, stream.accept, client),
+    onRequestError: events.onError,
     notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
   });
 
@@ -145,7 +146,10 @@ function assertOutputOutsideSources(options: WatchOptions): void {
 function serveDevEndpoint(request: IncomingMessage, response: ServerResponse, accept: (request: IncomingMessage, response: ServerResponse) => void, client: string): boolean {
   const pathname = (request.url ?? '').split('?')[0];
   if (pathname === EVENTS_PATH) {
-    accept(request, response);
+    if (request.method === 'HEAD') {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end();
+    } else accept(request, response);
     return true;
   }
   if (pathname === LIVE_RELOAD_PATH) {
