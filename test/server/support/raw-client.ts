@@ -1,0 +1,74 @@
+/**
+ * Sends raw bytes to a server over a plain TCP socket (node:http would
+ * refuse or repair most of what the fuzzer sends) and collects whatever
+ * comes back until the server closes, the budget runs out, or the request is
+ * deliberately cut off.
+ */
+import { connect } from 'node:net';
+import type { HostileRequest } from './hostile-requests.ts';
+
+export interface RawExchange {
+  /** Every byte the server sent. */
+  received: Buffer;
+  /** Status codes of every response in `received` (pipelined requests get several). */
+  statuses: number[];
+  /** The budget ran out with the connection still open (a held keep-alive or event stream). */
+  timedOut: boolean;
+  /** The connection could not be made at all: the server is gone. */
+  refused: boolean;
+}
+
+export function sendRaw(port: number, request: HostileRequest, budgetMs: number): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let timedOut = false;
+    let refused = false;
+    const socket = connect({ port, host: '127.0.0.1' });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      socket.destroy();
+    }, budgetMs);
+    socket.on('connect', () => {
+      void deliver(socket, request).catch(() => socket.destroy());
+    });
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // An event stream never ends by itself: once it has answered, it has answered.
+      if (/text\/event-stream/i.test(chunk.toString('latin1'))) socket.destroy();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') refused = true;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const received = Buffer.concat(chunks);
+      const statuses = [...received.toString('latin1').matchAll(/(?:^|\r\n)HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+      resolve({ received, statuses, timedOut, refused });
+    });
+  });
+}
+
+async function deliver(socket: import('node:net').Socket, request: HostileRequest): Promise<void> {
+  if (request.delivery === 'whole') {
+    // A request that asks to close is answered and closed by the server; any other is followed by a
+    // half-close from this side (which a server may answer or simply close on), so no connection idles.
+    if (/\r\nConnection:[^\r]*close/i.test(request.bytes.toString('latin1'))) socket.write(request.bytes);
+    else socket.end(request.bytes);
+    return;
+  }
+  if (request.delivery === 'abort') {
+    socket.write(request.bytes.subarray(0, request.abortAfter));
+    await pause(2);
+    socket.destroy();
+    return;
+  }
+  // Trickled: a few bytes at a time with pauses, as a slow or hostile client sends.
+  for (let offset = 0; offset < request.bytes.length && !socket.destroyed; offset += 64) {
+    socket.write(request.bytes.subarray(offset, offset + 64));
+    await pause(1);
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
