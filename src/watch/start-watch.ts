@@ -79,7 +79,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       const report = await session.rebuild(batch);
       for (const message of report.messages) stream.send(message);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
-      if (report.changes.length > 0) events.onRebuild(report);
+      if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
     }
   };
   const schedule = () => {
