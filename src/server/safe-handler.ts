@@ -33,9 +33,10 @@ export function guardHandler(handler: RequestHandler, onError: (error: Cleansite
 }
 
 /**
- * Malformed requests (bad request line, oversized headers, a reset
- * mid-request) reach 'clientError', not the handler. Answer what the
- * socket can still take and close it; none of them is worth a log line.
+ * Malformed requests (bad request line, oversized headers, headers too
+ * slow to arrive) and socket errors (a reset mid-request) reach
+ * 'clientError', not the handler. Answer what the socket can still take and
+ * close it; none of them is worth a log line.
  */
 export function guardConnections(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -45,8 +46,6 @@ export function guardConnections(server: Server): void {
     }
     socket.destroy();
   });
-  // A socket error after the request was parsed (the client vanished mid-response) ends that socket only.
-  server.on('connection', (socket) => socket.on('error', () => socket.destroy()));
 }
 
 function answerServerError(response: ServerResponse): void {

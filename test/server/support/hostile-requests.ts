@@ -10,8 +10,11 @@ import type { Random } from '../../fuzz/support/random.ts';
 export interface HostileRequest {
   /** The whole request as written to the socket. */
   bytes: Buffer;
-  /** How it is sent: `whole`, in `trickle`d pieces, or `abort`ed after `abortAfter` bytes. */
-  delivery: 'whole' | 'trickle' | 'abort';
+  /**
+   * How it is sent: `whole`; in `trickle`d pieces; `abort`ed after `abortAfter` bytes; or `stall`ed
+   * there (the connection held open, silent, then dropped).
+   */
+  delivery: 'whole' | 'trickle' | 'abort' | 'stall';
   abortAfter: number;
   /** A readable summary for failure messages. */
   label: string;
@@ -45,7 +48,7 @@ export function generateRequest(random: Random, targets: RequestTargets): Hostil
   const text = `${method} ${target} ${version}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}${headers.length > 0 ? '\r\n' : ''}\r\n${body}`;
   const bytes = Buffer.concat([Buffer.from(text, 'latin1'), random.chance(0.03) ? random.bytes(random.int(1, 200)) : Buffer.alloc(0)]);
   const roll = random.next();
-  const delivery = roll < 0.03 ? 'trickle' : roll < 0.08 ? 'abort' : 'whole';
+  const delivery = roll < 0.03 ? 'trickle' : roll < 0.08 ? 'abort' : roll < 0.09 ? 'stall' : 'whole';
   return { bytes, delivery, abortAfter: random.int(0, bytes.length), label: `${delivery} ${JSON.stringify(`${method} ${target.slice(0, 120)} ${version}`)} ${JSON.stringify(headers.map(([name, value]) => `${name}: ${value.slice(0, 60)}`))}` };
 }
 

@@ -18,6 +18,9 @@ export interface RawExchange {
   refused: boolean;
 }
 
+/** How long a stalled connection is held open without a byte before it is dropped. */
+const STALL_MS = 300;
+
 export function sendRaw(port: number, request: HostileRequest, budgetMs: number): Promise<RawExchange> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -56,9 +59,9 @@ async function deliver(socket: import('node:net').Socket, request: HostileReques
     else socket.end(request.bytes);
     return;
   }
-  if (request.delivery === 'abort') {
+  if (request.delivery === 'abort' || request.delivery === 'stall') {
     socket.write(request.bytes.subarray(0, request.abortAfter));
-    await pause(2);
+    await pause(request.delivery === 'stall' ? STALL_MS : 2);
     socket.destroy();
     return;
   }
