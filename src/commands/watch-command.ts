@@ -39,7 +39,8 @@ function printReport(report: RebuildReport, logger: Logger, debug: boolean, out:
   if (report.missingFolders.length > 0) {
     // One line: the folder's absence explains everything else that would fail.
     const [those, are, they] = report.missingFolders.length === 1 ? ['', 'is', 'it is'] : ['the folders ', 'are', 'they are'];
-    logger.error(`error: ${those}${report.missingFolders.join(', ')} ${are} missing (deleted or moved away): the last good output is still served, and watch rebuilds as soon as ${they} back.`);
+    const meanwhile = report.initial ? `watch builds the site as soon as ${they} there` : `the last good output is still served, and watch rebuilds as soon as ${they} back`;
+    logger.error(`error: ${those}${report.missingFolders.join(', ')} ${are} missing (deleted or moved away): ${meanwhile}.`);
     return;
   }
   for (const warning of report.warnings) logger.warn(warning);

@@ -167,3 +167,25 @@ describe('cleansite watch recovers when a source folder goes away and comes back
     expect(watch.alive()).toBe(true);
   });
 });
+
+describe('cleansite watch started while a source folder is missing', () => {
+  it('prints one line, keeps running, and builds as soon as the folder appears', async () => {
+    const lateSite = makeWatchSite();
+    const publicCopy = path.join(spare, 'late-public');
+    renameSync(path.join(lateSite, 'public'), publicCopy);
+    const late = await startWatchProcess(lateSite);
+    try {
+      expect(late.output[0]).toBe('error: public/ is missing (deleted or moved away): watch builds the site as soon as it is there.');
+      expect((await fetch(new URL('/', late.url))).status).toBe(404);
+      cpSync(publicCopy, path.join(lateSite, 'public'), { recursive: true });
+      expect(await late.waitForLine(/restored/)).toMatch(/^public\/ restored or replaced: re-rendered 9 pages/);
+      const home = await fetch(new URL('/', late.url));
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<ul class="areas">');
+      expect(late.alive()).toBe(true);
+    } finally {
+      await late.stop();
+      removeSite(lateSite);
+    }
+  });
+});
