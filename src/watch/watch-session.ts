@@ -3,7 +3,9 @@
  * one rebuild routine that takes a batch of file changes and redoes only
  * what they affect. Problems never throw out of a rebuild: they are kept per
  * stage, reported, and cleared by the rebuild that fixes them, while the
- * output keeps the last good pages.
+ * output keeps the last good pages. A missing source folder pauses the
+ * rebuilds; one that comes back or is swapped whole makes the next rebuild
+ * start over from what is on disk (source-folders.ts).
  */
 import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';

@@ -22,8 +22,11 @@ const REQUESTS_PER_SERVER = 5_000;
 const CONCURRENCY = 12;
 /** Per connection; a held keep-alive is cut after this. */
 const CONNECTION_BUDGET_MS = 1_500;
-/** The whole run for one server; reaching it without sending every request fails the test. */
-const RUN_BUDGET_MS = 40_000;
+/**
+ * The whole run for one server; reaching it without sending every request fails the test. A run
+ * takes 5-10 s alone, ~35 s beside the rest of the suite on two busy cores.
+ */
+const RUN_BUDGET_MS = 60_000;
 const SEED = 0x12_5eed;
 /** Every status a request may get; 500 would mean the server failed inside. */
 const EXPECTED_STATUSES = new Set([100, 200, 206, 301, 304, 400, 403, 404, 405, 408, 413, 414, 416, 417, 431, 505]);

@@ -52,11 +52,14 @@ export function sendRaw(port: number, request: HostileRequest, budgetMs: number)
 }
 
 async function deliver(socket: import('node:net').Socket, request: HostileRequest): Promise<void> {
+  // A request that asks to close is answered and closed by the server; any other is followed by a
+  // half-close from this side (which a server may answer or simply close on), so no connection idles.
+  const finish = () => {
+    if (!asksToClose(request) && !socket.destroyed) socket.end();
+  };
   if (request.delivery === 'whole') {
-    // A request that asks to close is answered and closed by the server; any other is followed by a
-    // half-close from this side (which a server may answer or simply close on), so no connection idles.
-    if (/\r\nConnection:[^\r]*close/i.test(request.bytes.toString('latin1'))) socket.write(request.bytes);
-    else socket.end(request.bytes);
+    socket.write(request.bytes);
+    finish();
     return;
   }
   if (request.delivery === 'abort' || request.delivery === 'stall') {
@@ -65,11 +68,17 @@ async function deliver(socket: import('node:net').Socket, request: HostileReques
     socket.destroy();
     return;
   }
-  // Trickled: a few bytes at a time with pauses, as a slow or hostile client sends.
-  for (let offset = 0; offset < request.bytes.length && !socket.destroyed; offset += 64) {
-    socket.write(request.bytes.subarray(offset, offset + 64));
+  // Trickled: in at most 30 small pieces with pauses, as a slow or hostile client sends.
+  const piece = Math.max(16, Math.ceil(request.bytes.length / 30));
+  for (let offset = 0; offset < request.bytes.length && !socket.destroyed; offset += piece) {
+    socket.write(request.bytes.subarray(offset, offset + piece));
     await pause(1);
   }
+  finish();
+}
+
+function asksToClose(request: HostileRequest): boolean {
+  return /\r\nConnection:[^\r]*close/i.test(request.bytes.toString('latin1'));
 }
 
 function pause(ms: number): Promise<void> {
