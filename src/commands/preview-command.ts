@@ -20,7 +20,11 @@ export async function runPreview(options: PreviewCommandOptions, logger: Logger,
       throw new CleansiteError({ code: 'USAGE', message: `nothing to preview: ${shown}/ does not exist`, hint: 'run `cleansite build` first, or pass the built folder with --out' });
     }
     const rules = readHeaderRules(root, shown);
-    const server = await startStaticServer({ root, host: options.host, port: options.port, headersFor: rules ? (urlPath) => headersForPath(rules, urlPath) : undefined });
+    const server = await startStaticServer({
+      root, host: options.host, port: options.port,
+      headersFor: rules ? (urlPath) => headersForPath(rules, urlPath) : undefined,
+      onRequestError: (error) => reportErrors(error, logger, debug),
+    });
     logger.info(`Previewing ${shown}/ at ${server.url} as the static host serves it${rules ? `, with the headers of ${shown}/_headers` : ''} (Ctrl+C to stop)`);
     if (!isLoopback(options.host)) logger.warn(`listening on ${options.host}: other machines on the network can reach this server`);
     if (!existsSync(path.join(root, '404.html'))) logger.warn(`${shown}/404.html is missing: unknown paths get a plain-text 404`);

@@ -36,6 +36,13 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
 }
 
 function printReport(report: RebuildReport, logger: Logger, debug: boolean, out: string): void {
+  if (report.missingFolders.length > 0) {
+    // One line: the folder's absence explains everything else that would fail.
+    const [those, are, they] = report.missingFolders.length === 1 ? ['', 'is', 'it is'] : ['the folders ', 'are', 'they are'];
+    const meanwhile = report.initial ? `watch builds the site as soon as ${they} there` : `the last good output is still served, and watch rebuilds as soon as ${they} back`;
+    logger.error(`error: ${those}${report.missingFolders.join(', ')} ${are} missing (deleted or moved away): ${meanwhile}.`);
+    return;
+  }
   for (const warning of report.warnings) logger.warn(warning);
   if (report.problems.length > 0) reportErrors(new CleansiteErrorList(report.problems), logger, debug);
   logger.debug(`stages: ${Object.entries(report.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`).join(', ')}`);
@@ -52,7 +59,7 @@ function printReport(report: RebuildReport, logger: Logger, debug: boolean, out:
     report.script ? 'rebuilt the client script' : '',
     report.publicFiles > 0 ? `copied ${plural(report.publicFiles, 'public file')}` : '',
   ].filter(Boolean);
-  const what = describeChanges(report.changes);
+  const what = report.restoredFolders.length > 0 ? `${report.restoredFolders.join(', ')} restored or replaced` : describeChanges(report.changes);
   const work = done.length > 0 ? done.join(', ') : 'nothing to re-render';
   const line = `${what}: ${work} in ${Math.round(report.milliseconds)} ms`;
   if (report.problems.length === 0) logger.info(`${line}.`);

@@ -1,20 +1,22 @@
 /**
  * The local HTTP server behind `watch` and `preview`. It serves a folder the
- * way the static host will (see resolve-request.ts), with sirv doing ETags
- * and ranges, and the Content-Types the S3 upload sets
+ * way the static host will (see resolve-request.ts), with ETags and ranges
+ * (send-file.ts), and the Content-Types the S3 upload sets
  * (src/publish/content-types.ts). Host configuration files (_headers,
  * _redirects) are never served. It listens on loopback unless told otherwise
  * and then answers only to loopback host names, so a web page elsewhere
- * cannot reach it through DNS rebinding.
+ * cannot reach it through DNS rebinding. No request can stop it
+ * (safe-handler.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import sirv from 'sirv';
 import { CleansiteError } from '../core/errors.ts';
 import { contentTypeFor, HOST_CONFIG_FILES } from '../publish/content-types.ts';
 import { realRoot, resolveRequest } from './resolve-request.ts';
+import { guardConnections, guardHandler } from './safe-handler.ts';
+import { sendFile } from './send-file.ts';
 import { isLoopback } from './server-options.ts';
 
 export interface StaticServerOptions {
@@ -23,8 +25,10 @@ export interface StaticServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** Answers a request before the static files; returns true when it did (watch mode's endpoints). */
+  /** Answers a GET or HEAD before the static files; returns true when it did (watch mode's endpoints). */
   intercept?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** A request the server failed to answer (it was answered 500); the server keeps running. */
+  onRequestError: (error: CleansiteError) => void;
   /** Page sent with a 404 when the folder has no 404.html. */
   notFoundFallback?: () => string;
   /** Extra response headers for a URL path, e.g. the rules of the build's _headers file. */
@@ -42,28 +46,22 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = path.resolve(options.root);
-  const files = sirv(root, {
-    dev: true, etag: true, extensions: [], dotfiles: true,
-    setHeaders(response, pathname) {
-      const type = contentTypeFor(pathname);
-      if (type) response.setHeader('Content-Type', type);
-    },
-  });
   // Bound to loopback, only loopback names are expected; a foreign Host header means DNS rebinding.
   const allowedHosts = isLoopback(options.host) ? new Set([...LOOPBACK_NAMES, options.host.includes(':') ? `[${options.host}]` : options.host]) : undefined;
 
-  const server = createServer((request, response) => {
+  const server = createServer(guardHandler(async (request, response) => {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     if (allowedHosts && !allowedHosts.has(hostName(request.headers.host ?? ''))) {
       return sendText(response, 403, 'Forbidden: this development server only answers to localhost.');
     }
-    if (options.intercept?.(request, response)) return;
-    const urlPath = decodedPath(request.url ?? '/');
-    for (const [name, value] of Object.entries(options.headersFor?.(urlPath) ?? {})) response.setHeader(name, value);
+    // Every resource here, files and watch mode's endpoints alike, is read-only.
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
     }
+    if (options.intercept?.(request, response)) return;
+    const urlPath = decodedPath(request.url ?? '/');
+    for (const [name, value] of Object.entries(options.headersFor?.(urlPath) ?? {})) response.setHeader(name, value);
     const realFolder = tryRealRoot(root);
     const hostFile = HOST_CONFIG_FILES.includes(urlPath.split('/').pop() ?? '');
     const target = realFolder && !hostFile ? resolveRequest(realFolder, request.url ?? '/') : { kind: 'not-found' as const };
@@ -75,13 +73,18 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         return response.end(`Moved to ${target.location}\n`);
       case 'not-found':
         return sendNotFound(response, request, realFolder, options.notFoundFallback);
-      case 'file':
-        // sirv looks the file up again from this exact, already-checked path.
-        request.url = `/${target.relative.split('/').map(encodeURIComponent).join('/')}`;
-        return files(request, response, () => sendNotFound(response, request, realFolder, options.notFoundFallback));
+      case 'file': {
+        const type = contentTypeFor(target.relative) ?? 'application/octet-stream';
+        // Gone since it was resolved (watch mode replaces files): answered like any missing file.
+        if (await sendFile(request, response, path.join(realFolder!, target.relative), type) === 'missing') sendNotFound(response, request, realFolder, options.notFoundFallback);
+        return;
+      }
     }
-  });
+  }, options.onRequestError));
+  guardConnections(server);
   server.keepAliveTimeout = 5_000;
+  // A client that trickles its headers cannot hold a connection for Node's default minute.
+  server.headersTimeout = 10_000;
 
   await new Promise<void>((resolve, reject) => {
     const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, options));

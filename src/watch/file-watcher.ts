@@ -10,6 +10,12 @@
  * silently lost (measured: about half of the saves made 0-40 ms apart).
  * With it, changes are held until the file size is stable and merged, for
  * about 20 ms of extra latency.
+ *
+ * The folders are watched through their parents: chokidar stops watching a
+ * folder that is deleted or renamed and never watches it again, so edits
+ * made after `content/` was restored were lost until a restart. Watching
+ * the parent (filtered down to the source folders) sees the folder leave and
+ * come back, and chokidar then watches the new folder's files too.
  */
 import path from 'node:path';
 import { watch } from 'chokidar';
@@ -43,38 +49,85 @@ export function isEditorNoise(file: string): boolean {
   return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|swo|tmp|bak)$/i.test(name) || /^#.*#$/.test(name) || name === '4913';
 }
 
+/**
+ * A folder appearing or disappearing is a copy, a move, a recursive delete
+ * or a checkout in progress, whose file events trail the folder's by up to
+ * ~100 ms: wait for them, so the whole change arrives as one batch instead
+ * of a half-deleted or half-copied site being built and reported.
+ */
+const FOLDER_SETTLE_MS = 250;
+
 export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatcher {
   const roots = new Set(dirs.map((dir) => path.resolve(dir)));
-  const watcher = watch([...roots], {
-    ignoreInitial: true,
-    awaitWriteFinish: { stabilityThreshold: 15, pollInterval: 5 },
-    ignored: (file: string) => !roots.has(path.resolve(file)) && isEditorNoise(file),
-  });
+  const parents = new Set([...roots].map((root) => path.dirname(root)));
+  const isSource = (file: string) => [...roots].some((root) => file === root || file.startsWith(root + path.sep));
   let pending = new Map<string, FileEvent>();
   let timer: NodeJS.Timeout | undefined;
+  let settleUntil = 0;
+  /** Source folders renamed or deleted as a whole since the last batch. */
+  const movedRoots = new Set<string>();
+  let closed = false;
 
-  const flush = () => {
-    timer = undefined;
-    const changes = [...pending].map(([file, event]) => ({ file, event }));
-    pending = new Map();
-    if (changes.length > 0) options.onChanges(changes);
+  const record = (file: string, event: FileEvent) => {
+    // The last event for a file wins, except that a file created and then changed is still new.
+    const before = pending.get(file);
+    pending.set(file, before === 'add' && event === 'change' ? 'add' : event);
+    if (event === 'addDir' || event === 'unlinkDir') settleUntil = Date.now() + FOLDER_SETTLE_MS;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void flush().catch(options.onError), Math.max(options.debounceMs, settleUntil - Date.now()));
   };
 
-  watcher.on('all', (event: string, file: string) => {
-    if (!EVENTS.has(event)) return;
-    const absolute = path.resolve(file);
-    // The last event for a file wins, except that a file created and then changed is still new.
-    const before = pending.get(absolute);
-    pending.set(absolute, before === 'add' && event === 'change' ? 'add' : event as FileEvent);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, options.debounceMs);
-  });
-  watcher.on('error', options.onError);
+  const start = () => {
+    const instance = watch([...parents], {
+      ignoreInitial: true,
+      awaitWriteFinish: { stabilityThreshold: 15, pollInterval: 5 },
+      // Of each parent, only the source folders themselves are looked into (not node_modules/, .git/, dist/).
+      ignored: (file: string) => {
+        const absolute = path.resolve(file);
+        if (parents.has(absolute) || roots.has(absolute)) return false;
+        return !isSource(absolute) || isEditorNoise(absolute);
+      },
+    });
+    instance.on('all', (event: string, file: string) => {
+      const absolute = path.resolve(file);
+      // Events of the parent folder itself or of its other entries are not ours.
+      if (EVENTS.has(event) && isSource(absolute)) record(absolute, event as FileEvent);
+    });
+    // chokidar follows folders by inode: a folder swapped for another under the same name (a rename, a
+    // checkout tool) gets no event, and its old watchers go on reporting the moved-away copy. A rename
+    // of a source folder itself is seen here, in the raw events, and answered with a fresh watcher.
+    instance.on('raw', (type: string, name: string, details: unknown) => {
+      const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (type !== 'rename' || !watched || !name) return;
+      const renamed = roots.has(path.join(watched, name)) ? path.join(watched, name) : roots.has(watched) && path.basename(watched) === name ? watched : undefined;
+      if (!renamed) return;
+      movedRoots.add(renamed);
+      record(renamed, 'addDir');
+    });
+    instance.on('error', options.onError);
+    return instance;
+  };
+
+  let watcher = start();
+  const flush = async () => {
+    timer = undefined;
+    if (movedRoots.size > 0 && !closed) {
+      movedRoots.clear();
+      await watcher.close();
+      watcher = start();
+      // Anything that changes from here on reaches the new watcher; anything before is on disk for the rebuild.
+      await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    }
+    const changes = [...pending].map(([file, event]) => ({ file, event }));
+    pending = new Map();
+    if (changes.length > 0 && !closed) options.onChanges(changes);
+  };
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
     async close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       await watcher.close();
     },

@@ -53,6 +53,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     host: options.host,
     port: options.port,
     intercept: (request, response) => serveDevEndpoint(request, response, stream.accept, client),
+    onRequestError: events.onError,
     notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
   });
 
@@ -76,7 +77,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       const report = await session.rebuild(batch);
       for (const message of report.messages) stream.send(message);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
-      if (report.changes.length > 0) events.onRebuild(report);
+      if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
     }
   };
   const schedule = () => {
@@ -143,7 +144,10 @@ function assertOutputOutsideSources(options: WatchOptions): void {
 function serveDevEndpoint(request: IncomingMessage, response: ServerResponse, accept: (request: IncomingMessage, response: ServerResponse) => void, client: string): boolean {
   const pathname = (request.url ?? '').split('?')[0];
   if (pathname === EVENTS_PATH) {
-    accept(request, response);
+    if (request.method === 'HEAD') {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end();
+    } else accept(request, response);
     return true;
   }
   if (pathname === LIVE_RELOAD_PATH) {

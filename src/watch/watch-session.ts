@@ -3,7 +3,9 @@
  * one rebuild routine that takes a batch of file changes and redoes only
  * what they affect. Problems never throw out of a rebuild: they are kept per
  * stage, reported, and cleared by the rebuild that fixes them, while the
- * output keeps the last good pages.
+ * output keeps the last good pages. A missing source folder pauses the
+ * rebuilds; one that comes back or is swapped whole makes the next rebuild
+ * start over from what is on disk (source-folders.ts).
  */
 import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { pointAtTemplate } from './locate-template-frame.ts';
 import { planRerender } from './plan-rerender.ts';
 import { startRenderHost, type RenderHost } from './render-host.ts';
 import type { Dependency } from './track-dependencies.ts';
+import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
 import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
 
@@ -54,6 +57,10 @@ export interface RebuildReport {
   problems: CleansiteError[];
   /** What open pages are told. */
   messages: StreamMessage[];
+  /** Source folders found missing by this rebuild, which waited for them (only when that is news). */
+  missingFolders: string[];
+  /** Source folders that came back or were replaced, after which everything was rebuilt from disk. */
+  restoredFolders: string[];
 }
 
 export interface WatchSession {
@@ -66,7 +73,7 @@ export interface WatchSession {
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
-type Stage = 'content' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
+type Stage = 'folders' | 'content' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
@@ -85,6 +92,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let sitemapPending = false;
   let needsFullPass = true;
   let buildNumber = 0;
+  /** Folders missing at the last rebuild, as shown (`content/`). */
+  let missingBefore: string[] = [];
 
   let timings: Record<string, number> = {};
   const time = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
@@ -109,8 +118,19 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const started = performance.now();
     timings = {};
     const hadProblems = problems.size > 0;
+    const missing = findMissingFolders(options);
+    if (missing.length > 0) return waitForFolders(changes, missing, initial, hadProblems, started);
+    // A folder that came back, or was swapped whole, may hold anything: forget what was known and read it all again.
+    const restored = [...new Set([...missingBefore, ...replacedFolders(changes, options).map((folder) => shownFolder(options.rootDir, folder.dir))])];
+    const fresh = initial || restored.length > 0;
+    if (restored.length > 0 && !initial) {
+      sources = undefined;
+      needsFullPass = true;
+    }
+    missingBefore = [];
+    problems.delete('folders');
     changes = changes.filter((change) => classify(change.file).length > 0);
-    const areas = initial ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
+    const areas = fresh ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
     const toRender = new Set<string>();
     const warnings: string[] = [];
     let renderAll = false;
@@ -120,7 +140,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let scriptWritten = false;
 
     if (areas.has('content')) {
-      const touched = await time('read', () => updateContent(changes, initial));
+      const touched = await time('read', () => updateContent(changes, fresh));
       for (const kind of touched) touchedSinceGood.add(kind);
       // Files no content kind claims (notes, images kept next to the text) change nothing.
       if (touched.size > 0 || !site) await attempt('content', async () => {
@@ -168,7 +188,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (areas.has('public')) {
       const publicChanges = changes.filter((change) => classify(change.file).includes('public'));
       if (!needsFullPass) await attempt('public', async () => { publicFiles = syncPublicFiles(publicChanges); });
-      if (initial || publicChanges.some((change) => IMAGE_FILE.test(change.file))) {
+      if (fresh || publicChanges.some((change) => IMAGE_FILE.test(change.file))) {
         await attempt('images', async () => {
           const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir });
           if (!needsFullPass) placeImageFiles(next.files, options.outDir);
@@ -206,11 +226,25 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (outputChanged) buildNumber++;
     const current = openProblems();
     const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet: stylesheet ? css : undefined, buildNumber, problems: current, hadProblems });
-    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, warnings, problems: current, messages };
+    return { changes, initial, pages, removedPages, stylesheet, script: scriptWritten, publicFiles, milliseconds: performance.now() - started, timings, warnings, problems: current, messages, missingFolders: [], restoredFolders: initial ? [] : restored };
   }
 
-  async function updateContent(changes: FileChange[], initial: boolean): Promise<Set<ContentKind>> {
-    if (initial || !sources) {
+  /** Nothing is read or written while a source folder is missing; the news is reported once, not at every event. */
+  function waitForFolders(changes: FileChange[], missing: ReturnType<typeof findMissingFolders>, initial: boolean, hadProblems: boolean, started: number): RebuildReport {
+    const shown = missing.map((folder) => shownFolder(options.rootDir, folder.dir));
+    const news = initial || shown.join('\0') !== missingBefore.join('\0');
+    missingBefore = shown;
+    problems.set('folders', missingFolderProblems(options.rootDir, missing));
+    const current = openProblems();
+    const messages = news && !initial ? messagesAfterRebuild({ outputChanged: false, stylesheet: undefined, buildNumber, problems: current, hadProblems }) : [];
+    return {
+      changes: news ? changes : [], initial, pages: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,
+      milliseconds: performance.now() - started, timings, warnings: [], problems: current, messages, missingFolders: news ? shown : [], restoredFolders: [],
+    };
+  }
+
+  async function updateContent(changes: FileChange[], fresh: boolean): Promise<Set<ContentKind>> {
+    if (fresh || !sources) {
       sources = await loadContentSources(options.contentDir, options.rootDir);
       return new Set(Object.keys(contentKinds) as ContentKind[]);
     }

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
 
 const SECRET = 'TOP SECRET: outside the served folder';
+/** 100 bytes whose every slice is recognisable. */
+const DIGITS = '0123456789'.repeat(10);
 let base: string;
 let root: string;
 let server: StaticServer;
+const requestErrors: string[] = [];
 
 beforeAll(async () => {
   base = mkdtempSync(path.join(tmpdir(), 'cleansite-server-'));
@@ -26,6 +29,8 @@ beforeAll(async () => {
     'assets/site.css': 'body{color:#111}',
     'assets/site.js': 'console.log(1)',
     'sitemap.xml': '<?xml version="1.0"?><urlset/>',
+    'digits.txt': DIGITS,
+    'empty.txt': '',
     'empty-folder/readme.txt': 'no index here',
     'areas/west end/index.html': '<!DOCTYPE html><title>West End</title>',
     '.git/config': 'dot folder',
@@ -43,7 +48,7 @@ beforeAll(async () => {
   symlinkSync(path.join(base, 'secret.txt'), path.join(root, 'secret-link.txt'));
   symlinkSync(path.join(base, 'outside'), path.join(root, 'outside-link'));
   symlinkSync(path.join(root, 'index.html'), path.join(root, 'home-link.html'));
-  server = await startStaticServer({ root, host: '127.0.0.1', port: 0 });
+  server = await startStaticServer({ root, host: '127.0.0.1', port: 0, onRequestError: (error) => requestErrors.push(error.message) });
 });
 
 afterAll(async () => {
@@ -178,5 +183,58 @@ describe('serves the folder as a static host does', () => {
     expect((await send('/', { host: 'attacker.example' })).status).toBe(403);
     expect((await send('/', { host: `attacker.example:${server.port}` })).status).toBe(403);
     expect((await send('/', { host: `localhost:${server.port}` })).status).toBe(200);
+  });
+});
+
+describe('answers byte ranges per RFC 9110, and no Range header can stop it', () => {
+  const ranged = (range: string, extra: Record<string, string> = {}, file = '/digits.txt') => send(file, { headers: { range, ...extra } });
+
+  it('sends the last N bytes for a suffix range (bytes=-10 used to send the first 11)', async () => {
+    const response = await ranged('bytes=-10');
+    expect(response).toMatchObject({ status: 206, body: DIGITS.slice(90) });
+    expect(response.headers['content-range']).toBe('bytes 90-99/100');
+    expect(response.headers['content-length']).toBe('10');
+    expect(await ranged('bytes=-1000')).toMatchObject({ status: 206, body: DIGITS, headers: expect.objectContaining({ 'content-range': 'bytes 0-99/100' }) });
+  });
+
+  it('sends closed and open ranges, clamped to the file', async () => {
+    expect(await ranged('bytes=10-19')).toMatchObject({ status: 206, body: DIGITS.slice(10, 20), headers: expect.objectContaining({ 'content-range': 'bytes 10-19/100' }) });
+    expect(await ranged('bytes=95-')).toMatchObject({ status: 206, body: DIGITS.slice(95), headers: expect.objectContaining({ 'content-range': 'bytes 95-99/100' }) });
+    expect(await ranged('bytes=98-1000')).toMatchObject({ status: 206, body: '89', headers: expect.objectContaining({ 'content-range': 'bytes 98-99/100' }) });
+  });
+
+  it('answers 416 with Content-Range bytes */size for a range past the end', async () => {
+    for (const range of ['bytes=100-', 'bytes=500-600', 'bytes=-0']) {
+      const response = await ranged(range);
+      expect(response.status, range).toBe(416);
+      expect(response.headers['content-range'], range).toBe('bytes */100');
+    }
+    expect((await ranged('bytes=0-', {}, '/empty.txt')).headers['content-range']).toBe('bytes */0');
+  });
+
+  it('sends the whole file with 200 for an invalid, malformed or multi-range header (bytes=50-10 used to crash the process)', async () => {
+    for (const range of ['bytes=50-10', 'bytes=abc', 'bytes=-', 'bytes=1-2,4-5', 'lines=1-2', `bytes=${'9'.repeat(5000)}-1`, 'bytes=-5']) {
+      const response = await ranged(range, {}, '/empty.txt');
+      expect(response, range).toMatchObject({ status: 200, body: '' });
+    }
+    for (const range of ['bytes=50-10', 'bytes=abc', 'bytes=-', 'bytes=1-2,4-5', 'lines=1-2', 'bytes=0-1, bytes=5-6']) {
+      const response = await ranged(range);
+      expect(response, range).toMatchObject({ status: 200, body: DIGITS });
+      expect(response.headers['content-range'], range).toBeUndefined();
+    }
+    expect(requestErrors).toEqual([]);
+    expect(await send('/')).toMatchObject({ status: 200, body: '<!DOCTYPE html><title>Home</title>' });
+  });
+
+  it('advertises ranges, ignores them for HEAD, and drops them when If-Range does not match', async () => {
+    const whole = await send('/digits.txt');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const head = await send('/digits.txt', { method: 'HEAD', headers: { range: 'bytes=0-9' } });
+    expect(head).toMatchObject({ status: 200, body: '' });
+    expect(head.headers['content-length']).toBe('100');
+    const lastModified = whole.headers['last-modified'] as string;
+    expect(await ranged('bytes=0-9', { 'if-range': lastModified })).toMatchObject({ status: 206, body: '0123456789' });
+    expect(await ranged('bytes=0-9', { 'if-range': 'Thu, 01 Jan 1970 00:00:00 GMT' })).toMatchObject({ status: 200, body: DIGITS });
+    expect(await ranged('bytes=0-9', { 'if-range': whole.headers.etag as string })).toMatchObject({ status: 200, body: DIGITS });
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * Sending one located file (src/server/send-file.ts): validators, 304s, and
+ * a file that vanished between being located and being opened (watch mode
+ * replaces and deletes output files while pages are requested), which must
+ * be reported missing, not fail the request.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendFile, type SendOutcome } from '../../src/server/send-file.ts';
+
+let dir: string;
+let server: Server;
+const outcomes: SendOutcome[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'cleansite-send-file-'));
+  writeFileSync(path.join(dir, 'page.html'), '<p>page</p>');
+  utimesSync(path.join(dir, 'page.html'), new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+  mkdirSync(path.join(dir, 'folder'));
+  server = createServer((incoming, response) => {
+    void sendFile(incoming, response, path.join(dir, decodeURIComponent(incoming.url!.slice(1))), 'text/html; charset=utf-8').then((outcome) => {
+      outcomes.push(outcome);
+      if (outcome === 'missing') {
+        response.writeHead(404);
+        response.end('missing');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function get(file: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: `/${file}`, headers, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { body += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('sendFile', () => {
+  it('reports a file that is gone, or is a folder, as missing instead of failing', async () => {
+    expect(await get('gone.html')).toMatchObject({ status: 404, body: 'missing' });
+    expect(await get('folder')).toMatchObject({ status: 404, body: 'missing' });
+    expect(outcomes.slice(-2)).toEqual(['missing', 'missing']);
+  });
+
+  it('sends validators, and 304 for a matching tag in a list, for *, or for a date not older than the file', async () => {
+    const first = await get('page.html');
+    expect(first).toMatchObject({ status: 200, body: '<p>page</p>' });
+    expect(first.headers['last-modified']).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"11-\d+"$/);
+    expect((await get('page.html', { 'if-none-match': `"other", ${etag}` })).status).toBe(304);
+    // Weak comparison: the same tag without W/ matches too.
+    expect((await get('page.html', { 'if-none-match': etag.slice(2) })).status).toBe(304);
+    expect((await get('page.html', { 'if-none-match': '*' })).status).toBe(304);
+    expect((await get('page.html', { 'if-none-match': '"other"' })).status).toBe(200);
+    expect((await get('page.html', { 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' })).status).toBe(304);
+    expect((await get('page.html', { 'if-modified-since': 'Wed, 31 Dec 2025 23:59:59 GMT' })).status).toBe(200);
+    expect((await get('page.html', { 'if-modified-since': 'not a date' })).status).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect((await get('page.html', { 'if-none-match': '"other"', 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * `cleansite watch` when a whole source folder goes away and comes back:
+ * deleted and restored, renamed away and back, swapped for another copy, or
+ * rewritten by a `git checkout` of another branch. The real CLI runs on a
+ * temporary copy of the fixture site and the folders are moved with real
+ * file-system operations; each test ends by editing a file after the
+ * recovery and reading the served page, which is what used to fail (edits
+ * made after content/ was restored were ignored until a restart).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/fixture-site.ts';
+import { makeTempDir, makeWatchSite, readEvents, removeSite, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
+
+let site: string;
+let spare: string;
+let watch: WatchProcess;
+let events: EventReader;
+
+const source = (relative: string) => path.join(site, relative);
+const edit = (relative: string, from: string | RegExp, to: string) => {
+  const before = readFileSync(source(relative), 'utf8');
+  const after = before.replace(from, to);
+  expect(after, `the edit of ${relative} changes the file`).not.toBe(before);
+  writeFileSync(source(relative), after);
+};
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: site, stdio: 'pipe' });
+
+/** Polls the served page until it contains the text (watch rewrites it a few ms after the save). */
+async function servedPage(urlPath: string, text: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let body = '';
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL(urlPath, watch.url));
+    body = await response.text();
+    if (response.status === 200 && body.includes(text)) return body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${urlPath} never showed ${JSON.stringify(text)}; last body: ${body.slice(0, 300)}\nwatch output:\n${watch.output.join('\n')}`);
+}
+
+/** The lines printed from `from` on that report an error or a warning. */
+const errorLines = (from: number) => watch.output.slice(from).filter((line) => /^(error|warning)|problem/.test(line));
+
+beforeAll(async () => {
+  runCli(['--version']);
+  site = makeWatchSite();
+  spare = makeTempDir('cleansite-spare-');
+  // A repository with a second branch that changes many files at once, for the checkout test.
+  git('init', '-q', '-b', 'main');
+  writeFileSync(source('.gitignore'), 'out/\n');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'main');
+  git('checkout', '-q', '-b', 'other');
+  for (const file of ['locations/brisbane-cbd.md', 'locations/west-end.md', 'locations/new-farm.md']) edit(`content/${file}`, /^intro: .*$/m, 'intro: Intro from the other branch.');
+  edit('templates/index.tsx', '<ul className="areas">', '<ul className="areas areas-from-other-branch">');
+  writeFileSync(source('public/other-branch.txt'), 'only on the other branch\n');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'other');
+  git('checkout', '-q', 'main');
+
+  watch = await startWatchProcess(site);
+  events = await readEvents(watch.url);
+  await events.next((event) => event.event === 'hello');
+});
+
+afterAll(async () => {
+  events?.close();
+  await watch?.stop();
+  removeSite(site);
+  removeSite(spare);
+});
+
+describe('cleansite watch recovers when a source folder goes away and comes back', () => {
+  it('while content/ is deleted: keeps serving the last good pages, prints one error line and shows the overlay', async () => {
+    cpSync(source('content'), path.join(spare, 'content'), { recursive: true });
+    events.skipAll();
+    const from = watch.output.length;
+    rmSync(source('content'), { recursive: true });
+    const overlay = await events.next((event) => event.event === 'build-error');
+    const problems = overlay.data.problems as Array<{ message: string; hint: string }>;
+    expect(problems.map((problem) => problem.message)).toEqual(['the content folder content/ is missing (deleted or moved away)']);
+    expect(await watch.waitForLine(/missing/, from)).toBe('error: content/ is missing (deleted or moved away): the last good output is still served, and watch rebuilds as soon as it is back.');
+    // The trailing file deletions must not add lines of their own.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(errorLines(from)).toHaveLength(1);
+    expect(await servedPage('/locations/new-farm/', 'Body for New Farm.')).toContain('Body for New Farm.');
+    expect(watch.alive()).toBe(true);
+  });
+
+  it('after content/ is restored: rebuilds, clears the overlay and follows edits made afterwards', async () => {
+    const from = watch.output.length;
+    cpSync(path.join(spare, 'content'), source('content'), { recursive: true });
+    expect(await watch.waitForLine(/restored/, from)).toMatch(/^content\/ restored or replaced: re-rendered 9 pages.* in \d+ ms\.$/);
+    expect((await events.next((event) => event.event === 'reload' || event.event === 'build-error')).event).toBe('reload');
+    edit('content/locations/new-farm.md', 'Body for New Farm.', 'Body for New Farm, edited after the restore.');
+    await servedPage('/locations/new-farm/', 'Body for New Farm, edited after the restore.');
+    expect(errorLines(from)).toEqual([]);
+  });
+
+  it('after content/ is renamed away and back: follows edits made afterwards', async () => {
+    const from = watch.output.length;
+    renameSync(source('content'), source('content-away'));
+    await watch.waitForLine(/content\/ is missing/, from);
+    renameSync(source('content-away'), source('content'));
+    await watch.waitForLine(/content\/ restored/, from);
+    edit('content/locations/new-farm.md', 'edited after the restore', 'edited after the rename');
+    await servedPage('/locations/new-farm/', 'Body for New Farm, edited after the rename.');
+  });
+
+  it('after content/ is swapped for another copy in one move: reads the new copy and follows edits to it', async () => {
+    const from = watch.output.length;
+    cpSync(source('content'), path.join(spare, 'swap'), { recursive: true });
+    writeFileSync(path.join(spare, 'swap', 'locations', 'new-farm.md'), readFileSync(source('content/locations/new-farm.md'), 'utf8').replace('edited after the rename', 'from the swapped-in copy'));
+    renameSync(source('content'), path.join(spare, 'swapped-out'));
+    renameSync(path.join(spare, 'swap'), source('content'));
+    await servedPage('/locations/new-farm/', 'Body for New Farm, from the swapped-in copy.');
+    edit('content/locations/new-farm.md', 'from the swapped-in copy', 'edited in the swapped-in copy');
+    await servedPage('/locations/new-farm/', 'Body for New Farm, edited in the swapped-in copy.');
+    // The old folder, now elsewhere, is no longer a source.
+    writeFileSync(path.join(spare, 'swapped-out', 'locations', 'new-farm.md'), 'not a source any more');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await servedPage('/locations/new-farm/', 'edited in the swapped-in copy')).not.toContain('not a source');
+    expect(errorLines(from)).toEqual([]);
+  });
+
+  it('after templates/ is deleted and restored: follows template edits made afterwards', async () => {
+    cpSync(source('templates'), path.join(spare, 'templates'), { recursive: true });
+    const from = watch.output.length;
+    rmSync(source('templates'), { recursive: true });
+    expect(await watch.waitForLine(/missing/, from)).toMatch(/^error: templates\/ is missing/);
+    cpSync(path.join(spare, 'templates'), source('templates'), { recursive: true });
+    await watch.waitForLine(/templates\/ restored/, from);
+    edit('templates/index.tsx', '<ul className="areas">', '<ul className="areas areas-after-restore">');
+    await servedPage('/', 'class="areas areas-after-restore"');
+    edit('templates/index.tsx', '<ul className="areas areas-after-restore">', '<ul className="areas">');
+    await servedPage('/', 'class="areas"');
+  });
+
+  it('after public/ is renamed away and back: copies files added afterwards', async () => {
+    const from = watch.output.length;
+    renameSync(source('public'), source('public-away'));
+    expect(await watch.waitForLine(/missing/, from)).toMatch(/^error: public\/ is missing/);
+    // The last good output keeps the public files while the folder is away.
+    expect((await fetch(new URL('/images/pixel.png', watch.url))).status).not.toBe(404);
+    renameSync(source('public-away'), source('public'));
+    await watch.waitForLine(/public\/ restored/, from);
+    writeFileSync(source('public/after-restore.txt'), 'added after the restore\n');
+    await servedPage('/after-restore.txt', 'added after the restore');
+  });
+
+  it('after a git checkout of another branch that changes many files: serves that branch and follows edits made afterwards', async () => {
+    rmSync(source('public/after-restore.txt'));
+    git('checkout', '-q', '--', '.');
+    git('checkout', '-q', 'other');
+    await servedPage('/', 'class="areas areas-from-other-branch"');
+    await servedPage('/locations/west-end/', 'Intro from the other branch.');
+    await servedPage('/other-branch.txt', 'only on the other branch');
+    edit('content/locations/west-end.md', 'Intro from the other branch.', 'Edited after the checkout.');
+    await servedPage('/locations/west-end/', 'Edited after the checkout.');
+    git('checkout', '-q', '--', '.');
+    git('checkout', '-q', 'main');
+    await servedPage('/', 'class="areas"');
+    expect((await fetch(new URL('/other-branch.txt', watch.url))).status).toBe(404);
+    expect(watch.alive()).toBe(true);
+  });
+});
+
+describe('cleansite watch started while a source folder is missing', () => {
+  it('prints one line, keeps running, and builds as soon as the folder appears', async () => {
+    const lateSite = makeWatchSite();
+    const publicCopy = path.join(spare, 'late-public');
+    renameSync(path.join(lateSite, 'public'), publicCopy);
+    const late = await startWatchProcess(lateSite);
+    try {
+      expect(late.output[0]).toBe('error: public/ is missing (deleted or moved away): watch builds the site as soon as it is there.');
+      expect((await fetch(new URL('/', late.url))).status).toBe(404);
+      cpSync(publicCopy, path.join(lateSite, 'public'), { recursive: true });
+      expect(await late.waitForLine(/restored/)).toMatch(/^public\/ restored or replaced: re-rendered 9 pages/);
+      const home = await fetch(new URL('/', late.url));
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<ul class="areas">');
+      expect(late.alive()).toBe(true);
+    } finally {
+      await late.stop();
+      removeSite(lateSite);
+    }
+  });
+});
