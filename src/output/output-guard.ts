@@ -61,8 +61,8 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
   const out = realPath(input.outDir);
   const never: Array<[string, string, string]> = [
     [path.parse(out).root, 'is the file-system root', 'contains the file-system root'],
-    [realPath(input.homeDir ?? homedir()), 'is your home folder', 'contains your home folder'],
     [realPath(input.cwd), 'is the current folder (the project)', 'contains the current folder (the project)'],
+    [realPath(input.homeDir ?? homedir()), 'is your home folder', 'contains your home folder'],
     [path.dirname(realPath(input.cacheDir)), "is cleansite's own folder", "contains cleansite's own folder"],
   ];
   for (const [folder, is, contains] of never) {

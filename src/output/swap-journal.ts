@@ -62,7 +62,7 @@ export function recoverInterruptedSwap(outDir: string): string | undefined {
     renameSync(previous, target);
     outcome = 'restored the previous output, which an interrupted build had moved aside';
   } else {
-    outcome = exists(target) ? 'finished an interrupted swap' : 'cleaned up an interrupted first build';
+    outcome = exists(target) ? 'an interrupted swap left a complete output in place; removed the rest' : 'cleaned up an interrupted first build';
   }
   for (const leftover of [staged, previous]) if (leftover) rmSync(leftover, { recursive: true, force: true });
   removeJournal(outDir);
