@@ -3,6 +3,7 @@ import { claimSiteOutput, displayPath, isUsageError, reportErrors, resolveSiteOp
 import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
 import { discardActiveStaging } from '../output/staging.ts';
+import { pauseForTest } from '../output/test-pause.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs };
@@ -21,7 +22,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   const out = displayPath(buildOptions.outDir);
   let claim;
   try {
-    claim = await claimSiteOutput(buildOptions, options);
+    claim = claimSiteOutput(buildOptions, options);
   } catch (error) {
     reportErrors(error, logger, debug);
     return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
@@ -35,6 +36,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   };
   if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
   try {
+    await pauseForTest('locked');
     const summary = await build(buildOptions, logger);
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);

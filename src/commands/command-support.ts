@@ -67,7 +67,7 @@ export function checkSourceFolders(options: SiteOptions, cwd = process.cwd()): v
  * may be replaced (output-guard.ts), and this process holds it. Throws a
  * usage error (exit 2) having touched nothing otherwise.
  */
-export async function claimSiteOutput(paths: SitePaths, options: SiteOptions & { force?: boolean }, cwd = process.cwd()): Promise<OutputClaim> {
+export function claimSiteOutput(paths: SitePaths, options: SiteOptions & { force?: boolean }, cwd = process.cwd()): OutputClaim {
   checkSourceFolders(options, cwd);
   return claimOutput({ ...paths, cwd, force: Boolean(options.force) }, displayPath(paths.outDir, cwd));
 }

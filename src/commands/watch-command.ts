@@ -22,7 +22,7 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
   let claim: OutputClaim | undefined;
   try {
     // The same output checks and lock as `build`, held for the whole session.
-    claim = await claimSiteOutput(watchOptions, options);
+    claim = claimSiteOutput(watchOptions, options);
     handle = await startWatch(watchOptions, {
       onRebuild: (report) => printReport(report, logger, debug, shown(watchOptions.outDir)),
       onError: (error) => reportErrors(error, logger, debug),

@@ -7,7 +7,6 @@
 import { acquireOutputLock } from './output-lock.ts';
 import { checkOutputFolder, type OutputGuardInput } from './output-guard.ts';
 import { recoverInterruptedSwap, removeLeftoverStaging } from './swap-journal.ts';
-import { pauseForTest } from './test-pause.ts';
 
 export interface OutputClaim {
   /** What was put right, for the debug log. */
@@ -15,7 +14,7 @@ export interface OutputClaim {
   release(): void;
 }
 
-export async function claimOutput(input: OutputGuardInput, shown: string): Promise<OutputClaim> {
+export function claimOutput(input: OutputGuardInput, shown: string): OutputClaim {
   checkOutputFolder(input);
   const lock = acquireOutputLock(input.outDir, shown);
   try {
@@ -24,7 +23,6 @@ export async function claimOutput(input: OutputGuardInput, shown: string): Promi
     if (recovered) repairs.push(recovered);
     const removed = removeLeftoverStaging(input.outDir);
     if (removed > 0) repairs.push(`removed ${removed} staging folder${removed === 1 ? '' : 's'} left by killed runs`);
-    await pauseForTest('locked');
     return { repairs, release: lock.release };
   } catch (error) {
     lock.release();
