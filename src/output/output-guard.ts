@@ -59,9 +59,10 @@ function shownPath(file: string, cwd: string): string {
 /** Why `--out` must not be used, or undefined when it may be replaced. */
 export function findOutputProblem(input: OutputGuardInput): string | undefined {
   const out = realPath(input.outDir);
+  const cwd = realPath(input.cwd);
   const never: Array<[string, string, string]> = [
     [path.parse(out).root, 'is the file-system root', 'contains the file-system root'],
-    [realPath(input.cwd), 'is the current folder (the project)', 'contains the current folder (the project)'],
+    [cwd, 'is the current folder (the project)', 'contains the current folder (the project)'],
     [realPath(input.homeDir ?? homedir()), 'is your home folder', 'contains your home folder'],
     [path.dirname(realPath(input.cacheDir)), "is cleansite's own folder", "contains cleansite's own folder"],
   ];
@@ -77,7 +78,8 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
     if (isWithin(source, out)) return `contains the ${name} folder ${shown}`;
     if (isWithin(out, source)) return `lies inside the ${name} folder ${shown}`;
   }
-  const special = out.split(path.sep).find((part) => PROTECTED_NAMES.includes(part));
+  // Below the current folder only when inside it: a project that itself sits in a node_modules folder may still build.
+  const special = (isWithin(out, cwd) ? path.relative(cwd, out) : out).split(path.sep).find((part) => PROTECTED_NAMES.includes(part));
   if (special) return `${path.basename(out) === special ? 'is' : 'lies inside'} a ${special} folder`;
   const cache = realPath(input.cacheDir);
   if (isWithin(out, cache) && !CACHE_OUTPUTS.some((name) => out === path.join(cache, name))) return "lies inside cleansite's cache folder";
@@ -86,9 +88,11 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
   if (!stat) return undefined;
   if (stat.isSymbolicLink()) return 'is a symbolic link; pass the folder it points to';
   if (!stat.isDirectory()) return 'is a file, not a folder';
+  // A previous build may hold a package.json copied from public/: the marker is checked first.
+  if (hasOutputMarker(out) || readdirSync(out).length === 0 || isWithin(out, cache)) return undefined;
   const projectFile = PROJECT_FILES.find((name) => lstatSync(path.join(out, name), { throwIfNoEntry: false }));
   if (projectFile) return `holds ${projectFile}: it is a project, not an output folder`;
-  if (input.force || hasOutputMarker(out) || readdirSync(out).length === 0 || isWithin(out, cache)) return undefined;
+  if (input.force) return undefined;
   return `is a folder cleansite did not make (it has no ${OUTPUT_MARKER}) and it is not empty; empty it, choose another --out, or pass --force to replace it`;
 }
 
