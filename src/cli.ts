@@ -46,11 +46,13 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('-o, --out <dir>', 'output folder', 'dist')
     .addOption(new Option('-j, --jobs <n>', 'threads that parse and render, the main thread included (default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
+    .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')
     .action(async (options: BuildCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runBuild } = await import('./commands/build-command.ts');
-      setExit(await runBuild(options, log, Boolean(globals.debug)));
+      // Ctrl-C ends the process at once, worker threads and all, once the build has cleaned up.
+      setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code)));
     });
 
   siteOptions(program.command('watch'))

@@ -1,18 +1,43 @@
-import path from 'node:path';
 import { build, type BuildOptions } from '../build.ts';
-import { reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK } from './command-support.ts';
+import { claimSiteOutput, displayPath, isUsageError, reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
+import { discardActiveStaging } from '../output/staging.ts';
+import { pauseForTest } from '../output/test-pause.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs };
 }
 
-export async function runBuild(options: BuildCommandOptions, logger: Logger, debug: boolean): Promise<number> {
+/** Exit codes for a build stopped by a signal (128 + the signal's number, as shells report it). */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * `exit` ends the process at once: the CLI passes it so that Ctrl-C can stop
+ * a build whose worker threads are busy. Without it (in-process callers)
+ * signals keep their default handling.
+ */
+export async function runBuild(options: BuildCommandOptions, logger: Logger, debug: boolean, exit?: (code: number) => void): Promise<number> {
   const buildOptions = toBuildOptions(options);
+  const out = displayPath(buildOptions.outDir);
+  let claim;
   try {
+    claim = claimSiteOutput(buildOptions, options);
+  } catch (error) {
+    reportErrors(error, logger, debug);
+    return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
+  }
+  for (const repair of claim.repairs) logger.debug(`${out}: ${repair}`);
+  const interrupted = (signal: keyof typeof SIGNAL_EXIT) => {
+    const { committed } = discardActiveStaging();
+    claim.release();
+    logger.error(committed > 0 ? `build interrupted; ${out} holds the new site` : `build interrupted; ${out} left as it was`);
+    exit?.(SIGNAL_EXIT[signal]);
+  };
+  if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
+  try {
+    await pauseForTest('locked');
     const summary = await build(buildOptions, logger);
-    const out = displayPath(buildOptions.outDir);
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);
       logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);
@@ -24,11 +49,8 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     reportErrors(error, logger, debug);
     logger.error('Build failed; the previous output was left untouched.');
     return EXIT_BUILD_FAILED;
+  } finally {
+    for (const signal of Object.keys(SIGNAL_EXIT)) process.off(signal, interrupted);
+    claim.release();
   }
-}
-
-/** Relative to the working folder when inside it, absolute otherwise. */
-function displayPath(dir: string): string {
-  const relative = path.relative(process.cwd(), dir);
-  return relative === '' ? '.' : relative.startsWith('..') ? dir : relative;
 }

@@ -1,11 +1,14 @@
 /** What every command shares: exit codes, option types and how errors are printed. */
 import { InvalidArgumentError } from 'commander';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { resolveBuildDate } from '../core/format.ts';
 import type { SitePaths } from '../core/site-paths.ts';
-import { toErrorList } from '../core/errors.ts';
+import { CleansiteError, toErrorList } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import { claimOutput, type OutputClaim } from '../output/claim-output.ts';
+import { findBaseUrlProblem } from '../routes/urls.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_BUILD_FAILED = 1;
@@ -25,23 +28,54 @@ export interface SiteOptions {
 }
 
 export function parseBaseUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('protocol');
-    return url.href;
-  } catch {
-    throw new InvalidArgumentError(`expected an absolute http(s) URL such as https://www.example.com, received "${value}"`);
-  }
+  const problem = findBaseUrlProblem(value);
+  if (problem) throw new InvalidArgumentError(`The site URL ${problem}.`);
+  return new URL(value).href;
 }
 
 export interface BuildCommandOptions extends SiteOptions {
   keepGoing?: boolean;
+  /** Replace a non-empty --out folder cleansite did not make. */
+  force?: boolean;
   jobs?: number;
 }
 
 export function parseJobs(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`expected a whole number of threads from 0 to 64, received "${value}"`);
   return Number(value);
+}
+
+/** Errors about what the user asked for rather than what the content holds. */
+const USAGE_CODES = new Set(['USAGE', 'OUTPUT_REFUSED', 'OUTPUT_LOCKED']);
+
+export function isUsageError(error: unknown): boolean {
+  return error instanceof CleansiteError && USAGE_CODES.has(error.code);
+}
+
+/** Each of --content, --templates and --public must name an existing folder: one line naming the option and what was given otherwise. */
+export function checkSourceFolders(options: SiteOptions, cwd = process.cwd()): void {
+  for (const option of ['content', 'templates', 'public'] as const) {
+    const given = options[option];
+    const stat = statSync(path.resolve(cwd, given), { throwIfNoEntry: false });
+    if (stat?.isDirectory()) continue;
+    throw new CleansiteError({ code: 'USAGE', message: `--${option} ${given}: ${stat ? 'is a file, not a folder' : 'no such folder'}` });
+  }
+}
+
+/**
+ * Before a command writes its output: the source folders exist, the output
+ * may be replaced (output-guard.ts), and this process holds it. Throws a
+ * usage error (exit 2) having touched nothing otherwise.
+ */
+export function claimSiteOutput(paths: SitePaths, options: SiteOptions & { force?: boolean }, cwd = process.cwd()): OutputClaim {
+  checkSourceFolders(options, cwd);
+  return claimOutput({ ...paths, cwd, force: Boolean(options.force) }, displayPath(paths.outDir, cwd));
+}
+
+/** Relative to the working folder when inside it, absolute otherwise. */
+export function displayPath(dir: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, dir);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative;
 }
 
 /** Reports errors one line each (with hints), stacks only with --debug. */

@@ -5,8 +5,9 @@ import { waitForStopSignal } from '../server/wait-for-stop.ts';
 import type { FileChange } from '../watch/file-watcher.ts';
 import type { RebuildReport } from '../watch/watch-session.ts';
 import { startWatch, type WatchOptions } from '../watch/start-watch.ts';
-import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors, resolveSiteOptions, type SiteOptions } from './command-support.ts';
-import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { claimSiteOutput, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, reportErrors, resolveSiteOptions, type SiteOptions } from './command-support.ts';
+import { CleansiteErrorList } from '../core/errors.ts';
+import type { OutputClaim } from '../output/claim-output.ts';
 
 export type WatchCommandOptions = SiteOptions & ServerCommandOptions;
 
@@ -18,20 +19,25 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
   const watchOptions = toWatchOptions(options);
   const shown = (file: string) => path.relative(process.cwd(), file) || '.';
   let handle;
+  let claim: OutputClaim | undefined;
   try {
+    // The same output checks and lock as `build`, held for the whole session.
+    claim = claimSiteOutput(watchOptions, options);
     handle = await startWatch(watchOptions, {
       onRebuild: (report) => printReport(report, logger, debug, shown(watchOptions.outDir)),
       onError: (error) => reportErrors(error, logger, debug),
     });
   } catch (error) {
+    claim?.release();
     reportErrors(error, logger, debug);
-    return error instanceof CleansiteError && error.code === 'USAGE' ? EXIT_USAGE : EXIT_BUILD_FAILED;
+    return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
   }
   const folders = [watchOptions.contentDir, watchOptions.templatesDir, watchOptions.publicDir].map((dir) => `${shown(dir)}/`).join(', ');
   logger.info(`Serving ${handle.url} (watching ${folders}; Ctrl+C to stop)`);
   if (!isLoopback(options.host)) logger.warn(`listening on ${options.host}: other machines on the network can reach this development server`);
   await waitForStopSignal();
   await handle.close();
+  claim.release();
   return EXIT_OK;
 }
 

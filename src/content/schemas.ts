@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REGION_NAMES } from './regions.ts';
+import { findBaseUrlProblem } from '../routes/urls.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -38,7 +39,8 @@ export const siteSchema = z.strictObject({
   name: text,
   legalName: text,
   tagline: text,
-  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }),
+  // The --base-url rules too (src/routes/urls.ts): no credentials, query, fragment or sub-path.
+  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).refine((value) => findBaseUrlProblem(value) === undefined, { error: (issue) => findBaseUrlProblem(String(issue.input)) }),
   /** Date used as sitemap lastmod for entries that do not set their own `updated`. */
   updated: date,
   logoText: text.optional(),

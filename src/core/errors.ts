@@ -15,6 +15,10 @@ export type ErrorCode =
   | 'ASSET_FAILED'
   | 'IMAGE_MISSING'
   | 'OUTPUT_FAILED'
+  /** --out names a folder cleansite must not replace (exit 2). */
+  | 'OUTPUT_REFUSED'
+  /** Another cleansite process is writing the same output folder (exit 2). */
+  | 'OUTPUT_LOCKED'
   | 'USAGE';
 
 export interface ErrorLocation {

@@ -1,12 +1,28 @@
 /**
  * Atomic output: the site is written into a sibling temporary folder and
  * swapped into place only when every step succeeded. A failed build removes
- * its temporary folder and leaves the previous output untouched.
+ * its temporary folder and leaves the previous output untouched. The swap is
+ * journalled (swap-journal.ts) and synchronous, so neither a signal handler
+ * nor `kill -9` can leave the output path without a complete site that the
+ * next run does not restore first.
  */
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeOutputMarker } from './output-marker.ts';
+import { newToken, previousPath, stagingPath } from './sibling-names.ts';
+import { removeJournal, writeJournal } from './swap-journal.ts';
+import { pauseForTest, pauseForTestSync } from './test-pause.ts';
+
+/** Staging folders of this process not yet committed or aborted (what Ctrl-C removes). */
+const activeStaging = new Set<string>();
+let committedOutputs = 0;
+
+/** Removes every staging folder this process has open; returns how many outputs this process had already swapped in. */
+export function discardActiveStaging(): { committed: number } {
+  for (const dir of activeStaging) rmSync(dir, { recursive: true, force: true });
+  activeStaging.clear();
+  return { committed: committedOutputs };
+}
 
 export interface Staging {
   /** The temporary folder being written. */
@@ -28,12 +44,12 @@ export interface Staging {
 }
 
 export function createStaging(outDir: string): Staging {
-  const parent = path.dirname(path.resolve(outDir));
-  const name = path.basename(outDir);
-  const token = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const token = newToken();
   // Same parent folder, so rename() is a single atomic metadata operation on one file system.
-  const dir = path.join(parent, `.cleansite-${name}-${token}.tmp`);
+  const dir = stagingPath(outDir, token);
   mkdirSync(dir, { recursive: true });
+  activeStaging.add(dir);
+  writeOutputMarker(dir);
   const madeDirs = new Set<string>([dir]);
   let canLink = true;
 
@@ -77,20 +93,35 @@ export function createStaging(outDir: string): Staging {
       copyFileSync(from, targetOf(file));
     },
     async commit() {
-      const target = path.resolve(outDir);
-      const old = path.join(parent, `.cleansite-${name}-${token}.old`);
-      const hadOutput = existsSync(target);
-      if (hadOutput) await rename(target, old);
-      try {
-        await rename(dir, target);
-      } catch (error) {
-        if (hadOutput) await rename(old, target);
-        throw error;
-      }
-      if (hadOutput) await rm(old, { recursive: true, force: true });
+      await pauseForTest('staged');
+      swapIntoPlace(outDir, dir, previousPath(outDir, token));
+      activeStaging.delete(dir);
+      committedOutputs++;
     },
     async abort() {
-      await rm(dir, { recursive: true, force: true });
+      activeStaging.delete(dir);
+      rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The journalled swap; synchronous so that no other code of this process runs between its steps. */
+function swapIntoPlace(outDir: string, staged: string, previous: string): void {
+  const target = path.resolve(outDir);
+  const hadOutput = lstatSync(target, { throwIfNoEntry: false }) !== undefined;
+  writeJournal(target, { staged, previous: hadOutput ? previous : undefined });
+  pauseForTestSync('journal-written');
+  if (hadOutput) renameSync(target, previous);
+  pauseForTestSync('old-moved');
+  try {
+    renameSync(staged, target);
+  } catch (error) {
+    if (hadOutput) renameSync(previous, target);
+    removeJournal(target);
+    throw error;
+  }
+  pauseForTestSync('swapped');
+  removeJournal(target);
+  pauseForTestSync('journal-removed');
+  if (hadOutput) rmSync(previous, { recursive: true, force: true });
 }

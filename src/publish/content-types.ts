@@ -5,6 +5,7 @@
  * instead of trusting the uploader's guess, and a test checks that every
  * file in dist/ has one.
  */
+import { OUTPUT_MARKER } from '../output/output-marker.ts';
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   html: 'text/html; charset=utf-8',
@@ -26,8 +27,8 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
 };
 
-/** Host configuration files: read by Netlify, never served, never uploaded to S3. */
-export const HOST_CONFIG_FILES: readonly string[] = ['_headers', '_redirects'];
+/** Host configuration files (read by Netlify) and cleansite's output marker: never served, never uploaded to S3. */
+export const HOST_CONFIG_FILES: readonly string[] = ['_headers', '_redirects', OUTPUT_MARKER];
 
 /** The Content-Type for a file name, or undefined when the site does not know how to serve it. */
 export function contentTypeFor(file: string): string | undefined {
