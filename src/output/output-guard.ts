@@ -9,7 +9,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
-import { hasOutputMarker, OUTPUT_MARKER } from './output-marker.ts';
+import { hasOutputMarker, isEarlierCleansiteOutput, OUTPUT_MARKER } from './output-marker.ts';
 
 export interface OutputGuardInput {
   outDir: string;
@@ -89,7 +89,7 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
   if (stat.isSymbolicLink()) return 'is a symbolic link; pass the folder it points to';
   if (!stat.isDirectory()) return 'is a file, not a folder';
   // A previous build may hold a package.json copied from public/: the marker is checked first.
-  if (hasOutputMarker(out) || readdirSync(out).length === 0 || isWithin(out, cache)) return undefined;
+  if (hasOutputMarker(out) || isEarlierCleansiteOutput(out) || readdirSync(out).length === 0 || isWithin(out, cache)) return undefined;
   const projectFile = PROJECT_FILES.find((name) => lstatSync(path.join(out, name), { throwIfNoEntry: false }));
   if (projectFile) return `holds ${projectFile}: it is a project, not an output folder`;
   if (input.force) return undefined;
