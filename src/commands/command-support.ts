@@ -8,7 +8,7 @@ import type { SitePaths } from '../core/site-paths.ts';
 import { CleansiteError, toErrorList } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import { claimOutput, type OutputClaim } from '../output/claim-output.ts';
-import { findBaseUrlProblem } from '../routes/urls.ts';
+import { findBaseUrlProblem } from '../core/base-url.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_BUILD_FAILED = 1;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { REGION_NAMES } from './regions.ts';
-import { findBaseUrlProblem } from '../routes/urls.ts';
+import { findBaseUrlProblem } from '../core/base-url.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBaseUrlProblem } from '../../src/routes/urls.ts';
+import { findBaseUrlProblem } from '../../src/core/base-url.ts';
 import { makeSafetySite, type SafetySite } from './support/safety-site.ts';
 
 let site: SafetySite;
