@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../src/content/load-content.ts';
 import { MAX_FRONT_MATTER_EXPANSION } from '../../src/content/front-matter-size.ts';
 import { CleansiteError } from '../../src/core/errors.ts';
@@ -16,6 +16,11 @@ import { cliPath, makeFixtureSite } from '../support/fixture-site.ts';
 
 const LOCATION = 'content/locations/west-end.md';
 let sites: string[] = [];
+
+// The launcher compiles the CLI when src/ changed since its last run: done here, so the runs below time the build alone.
+beforeAll(() => {
+  spawnSync(process.execPath, [cliPath, '--help'], { encoding: 'utf8', timeout: 60_000 });
+}, 70_000);
 
 afterEach(() => {
   for (const site of sites) rmSync(site, { recursive: true, force: true });
