@@ -1,7 +1,9 @@
 /**
- * Stage 1, load: find every Markdown file under the content folder and split
- * it into front-matter data and body. Nothing is validated here beyond "it
- * parses"; YAML errors become CleansiteErrors with the file's own line number.
+ * Stage 1, load: split each content file (found by list-content-files.ts,
+ * decoded by source-text.ts) into front-matter data and body. Nothing is
+ * validated here beyond "it parses" and "its aliases stay within the bound"
+ * (front-matter-size.ts); YAML errors become CleansiteErrors with the file's
+ * own line number.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

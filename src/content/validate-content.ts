@@ -99,8 +99,8 @@ export function validateSource(source: SourceFile, errors: CleansiteError[]): En
   const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
   const route = deriveRouteSlug(source, data, errors);
   const references: ContentReference[] = [];
-  const leadingLines = source.body.length - source.body.trimStart().length;
-  const bodyLine = source.bodyLine + countNewlines(source.body.slice(0, leadingLines));
+  // `body` is trimmed: blank lines it starts with still count for line numbers.
+  const bodyLine = source.bodyLine + countNewlines(source.body.slice(0, source.body.length - source.body.trimStart().length));
   const html = body ? renderChecked(body, source, (line) => bodyLine + line, references, errors) : '';
   const entry = { ...data, file: source.file, stem, html } as Entry;
   if (Array.isArray(data.sections)) {
@@ -110,7 +110,8 @@ export function validateSource(source: SourceFile, errors: CleansiteError[]): En
       html: typeof section.body === 'string' ? renderChecked(section.body, source, (line) => sectionBodyLine(source, index) + line, references, errors) : '',
     }));
   }
-  if (errors.length > before || route === undefined && (source.kind === 'pages' || source.kind === 'services' || source.kind === 'locations')) return undefined;
+  // deriveRouteSlug() and renderChecked() push their problems too.
+  if (errors.length > before) return undefined;
   if (route && 'path' in route) entry.path = route.path;
   if (route && 'slug' in route) entry.slug = route.slug;
   if (references.length > 0) entry.references = references;
