@@ -6,7 +6,7 @@
  * out of the content folder, a link to a folder, and a broken link are
  * refused by name, since each would otherwise change the site silently.
  */
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
@@ -59,7 +59,7 @@ export async function listContentFiles(contentDir: string, rootDir: string): Pro
   const patterns: string[] = [];
   for (const kind of scans) {
     // globby walks a pattern's base folder even when it is a link: check that one here.
-    const top = kind.folder && lstatSync(path.join(contentDir, kind.folder), { throwIfNoEntry: false });
+    const top = kind.folder ? lstatOr(path.join(contentDir, kind.folder)) : undefined;
     if (top && top.isSymbolicLink() && !inside(realpathOr(path.join(contentDir, kind.folder!)))) {
       refuse(kind.folder!, `a link to ${shown(realpathOr(path.join(contentDir, kind.folder!)))}, outside the content folder`, 'content must live inside the content folder: move it there, or point --content at the folder that holds it');
       continue;
@@ -93,6 +93,15 @@ export async function listContentFiles(contentDir: string, rootDir: string): Pro
     else if (target.isFile()) files.push(relative);
   }
   return { files: files.sort(), problems: [...problems.keys()].sort().map((relative) => problems.get(relative)!) };
+}
+
+function lstatOr(absolute: string): Stats | undefined {
+  try {
+    return lstatSync(absolute);
+  } catch {
+    // Missing, or the content folder is not a folder: globby below reports that.
+    return undefined;
+  }
 }
 
 function realpathOr(absolute: string): string {
