@@ -6,7 +6,7 @@
  * out of the content folder, a link to a folder, and a broken link are
  * refused by name, since each would otherwise change the site silently.
  */
-import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, realpathSync, statSync, Stats } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
@@ -76,9 +76,10 @@ export async function listContentFiles(contentDir: string, rootDir: string): Pro
     }
     if (!dirent.isSymbolicLink()) continue;
     const absolute = path.join(contentDir, relative);
-    const target = statSync(absolute, { throwIfNoEntry: false });
-    if (!target) {
-      if (kind.claims(relative)) refuse(relative, 'a broken link: what it points to does not exist', 'remove the link, or restore the file it points to');
+    const target = statOr(absolute);
+    if (!(target instanceof Stats)) {
+      const why = target === 'ELOOP' ? 'links lead round in a loop' : 'what it points to does not exist';
+      if (kind.claims(relative) || target === 'ELOOP') refuse(relative, `a broken link: ${why}`, 'remove the link, or restore the file it points to');
       continue;
     }
     const real = realpathOr(absolute);
@@ -93,6 +94,15 @@ export async function listContentFiles(contentDir: string, rootDir: string): Pro
     else if (target.isFile()) files.push(relative);
   }
   return { files: files.sort(), problems: [...problems.keys()].sort().map((relative) => problems.get(relative)!) };
+}
+
+/** The link's target, or why there is none (`ELOOP` for links that lead round to themselves). */
+function statOr(absolute: string): Stats | string {
+  try {
+    return statSync(absolute);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'ENOENT';
+  }
 }
 
 function lstatOr(absolute: string): Stats | undefined {

@@ -82,11 +82,19 @@ describe('symbolic links in content/', () => {
     ]);
   });
 
-  it('a broken link is refused by name', async () => {
+  it('a broken link, and links that lead round to themselves, are refused by name', async () => {
     const dir = site();
     symlinkSync('gone.md', path.join(dir, 'content/faqs/broken.md'));
+    symlinkSync('self.md', path.join(dir, 'content/faqs/self.md'));
+    symlinkSync('loop-b', path.join(dir, 'content/pages/loop-a'));
+    symlinkSync('loop-a', path.join(dir, 'content/pages/loop-b'));
     const listing = await listContentFiles(path.join(dir, 'content'), dir);
-    expect(listing.problems.map((problem) => problem.format())).toEqual(['content/faqs/broken.md: a broken link: what it points to does not exist']);
+    expect(listing.problems.map((problem) => problem.format())).toEqual([
+      'content/faqs/broken.md: a broken link: what it points to does not exist',
+      'content/faqs/self.md: a broken link: links lead round in a loop',
+      'content/pages/loop-a: a broken link: links lead round in a loop',
+      'content/pages/loop-b: a broken link: links lead round in a loop',
+    ]);
   });
 
   it('a link to a file inside the content folder is read once, as that file', async () => {
