@@ -14,6 +14,7 @@ import { compileWithCache } from './cache/cached-compiles.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
 import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues, hashText } from './cache/unit-values.ts';
+import { checkContentReferences } from './content/check-references.ts';
 import type { SiteContent } from './content/schemas.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
@@ -82,6 +83,8 @@ export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): P
     helpers,
   });
   const table = buildRouteTable(content);
+  const broken = checkContentReferences(content, table, options);
+  if (broken.length > 0) throw new CleansiteErrorList(broken);
   const navigation = buildNavigation(content, table);
   return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
 }

@@ -12,7 +12,8 @@
  * The fingerprints double as the identity of each entry for the page cache.
  */
 import path from 'node:path';
-import { listContentFiles, toProjectPath } from '../content/load-content.ts';
+import { toProjectPath } from '../content/load-content.ts';
+import { listContentFiles } from '../content/list-content-files.ts';
 import { parseSources, readSource, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
 import type { SiteContent } from '../content/schemas.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
@@ -85,7 +86,8 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
   const readErrors: CleansiteError[] = [];
 
-  const relatives = await listContentFiles(contentDir);
+  const listing = await listContentFiles(contentDir, rootDir);
+  const relatives = listing.files;
   // Started before the files are read, so their start-up overlaps the reading.
   const expected = Math.max(0, relatives.length - previous.size);
   const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected);
@@ -122,7 +124,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
 
   const target = cacheFile && (parsedIndexes.length > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
   previous.clear();
-  const content = assembleContent(items.map(({ item }) => item), [...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
+  const content = assembleContent(items.map(({ item }) => item), [...listing.problems, ...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   const saveCache = () => {
     if (target && !delegated) writeContentCache(target, items);

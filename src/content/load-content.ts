@@ -1,14 +1,18 @@
 /**
- * Stage 1, load: find every Markdown file under the content folder and split
- * it into front-matter data and body. Nothing is validated here beyond "it
- * parses"; YAML errors become CleansiteErrors with the file's own line number.
+ * Stage 1, load: split each content file (found by list-content-files.ts,
+ * decoded by source-text.ts) into front-matter data and body. Nothing is
+ * validated here beyond "it parses" and "its aliases stay within the bound"
+ * (front-matter-size.ts); YAML errors become CleansiteErrors with the file's
+ * own line number.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { globby } from 'globby';
 import matter from 'gray-matter';
 import { CleansiteError } from '../core/errors.ts';
+import { checkFrontMatterSize } from './front-matter-size.ts';
+import { listContentFiles } from './list-content-files.ts';
 import { contentKinds, type ContentKind } from './schemas.ts';
+import { decodeSourceText } from './source-text.ts';
 
 export interface SourceFile {
   kind: ContentKind;
@@ -38,12 +42,6 @@ export function kindOfPath(relative: string): ContentKind | undefined {
     if (spec.pattern.split('/')[0] === folder && relative.includes('/')) return kind as ContentKind;
   }
   return undefined;
-}
-
-export async function listContentFiles(contentDir: string): Promise<string[]> {
-  const patterns = Object.values(contentKinds).map((kind) => kind.pattern);
-  const files = await globby(patterns, { cwd: contentDir, onlyFiles: true });
-  return files.sort();
 }
 
 export function parseSourceFile(text: string, relative: string, file: string): SourceFile {
@@ -78,6 +76,7 @@ export function parseSourceFile(text: string, relative: string, file: string): S
     throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'front-matter must be a YAML mapping of field: value', location: { file, line: 2 } });
   }
   const frontMatter = parsed.matter.replace(/^\n/, '');
+  checkFrontMatterSize(data as Record<string, unknown>, frontMatter, file);
   const bodyLine = normalised.slice(0, normalised.length - parsed.content.length).split('\n').length;
   return { kind, file, relative, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
 }
@@ -105,12 +104,12 @@ export interface LoadResult {
 
 /** Reads and parses every content file; parse errors are collected, not thrown, so all are reported together. */
 export async function loadContent(contentDir: string, rootDir: string): Promise<LoadResult> {
-  const relatives = await listContentFiles(contentDir);
-  const results = await Promise.all(relatives.map(async (relative) => {
+  const listing = await listContentFiles(contentDir, rootDir);
+  const results = await Promise.all(listing.files.map(async (relative) => {
     const absolute = path.join(contentDir, relative);
     const file = toProjectPath(rootDir, absolute);
     try {
-      const text = await readFile(absolute, 'utf8');
+      const text = decodeSourceText(await readFile(absolute), file);
       return parseSourceFile(text, relative, file);
     } catch (error) {
       if (error instanceof CleansiteError) return error;
@@ -118,7 +117,7 @@ export async function loadContent(contentDir: string, rootDir: string): Promise<
     }
   }));
   const sources: SourceFile[] = [];
-  const errors: CleansiteError[] = [];
+  const errors: CleansiteError[] = [...listing.problems];
   for (const result of results) {
     if (result instanceof CleansiteError) errors.push(result);
     else sources.push(result);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fingerprintSource } from '../cache/content-cache-file.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { parseSourceFile } from './load-content.ts';
+import { decodeSourceText } from './source-text.ts';
 import { validateSource, type ValidatedEntry } from './validate-content.ts';
 
 /** A content file to parse: read and fingerprinted already, or only found. */
@@ -56,10 +57,11 @@ export function parseSources(sources: readonly ContentSource[]): ParsedSources {
 /** Reads a content file (synchronously: for thousands of small files that beats thousands of pending promises). */
 export function readSource(source: ContentSource, errors: CleansiteError[]): { text: string; fingerprint: string } | undefined {
   try {
-    const text = readFileSync(source.absolute, 'utf8');
+    const text = decodeSourceText(readFileSync(source.absolute), source.file);
     return { text, fingerprint: fingerprintSource(source.file, source.relative, text) };
   } catch (error) {
-    errors.push(new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file: source.file }, cause: error }));
+    if (error instanceof CleansiteError) errors.push(error);
+    else errors.push(new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file: source.file }, cause: error }));
     return undefined;
   }
 }

@@ -109,6 +109,8 @@ export const section = z.strictObject({
 
 export const pageSchema = z.strictObject({
   title: text,
+  /** URL segment; derived from the file name (name for locations) when absent. Checked in entry-slugs.ts. */
+  slug: z.string().optional(),
   template: pageTemplateName,
   sitemapGroup: text,
   ...seoFields,
@@ -122,6 +124,8 @@ export const pageSchema = z.strictObject({
 
 export const serviceSchema = z.strictObject({
   name: text,
+  /** URL segment; derived from the file name (name for locations) when absent. Checked in entry-slugs.ts. */
+  slug: z.string().optional(),
   sitemapGroup: text.default('cleaning-services'),
   ...seoFields,
   summary: text,
@@ -145,6 +149,8 @@ const australianPoint = z.strictObject({
 
 export const locationSchema = z.strictObject({
   name: text,
+  /** URL segment; derived from the file name (name for locations) when absent. Checked in entry-slugs.ts. */
+  slug: z.string().optional(),
   region: regionName,
   /** The real state the place is in, for structured data and for finding nearby places. */
   state: australianState,
@@ -236,6 +242,15 @@ export interface EntryMeta {
   html: string;
   /** Plain-text body, trimmed. */
   text: string;
+  /** Site-path links and images in the Markdown, checked once the routes are known (check-references.ts). */
+  references?: ContentReference[];
+}
+
+/** A link or image to a site path in an entry's Markdown, at a line of its file. */
+export interface ContentReference {
+  target: string;
+  line: number;
+  image: boolean;
 }
 
 export type Site = z.infer<typeof siteSchema> & EntryMeta;

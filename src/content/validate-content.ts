@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { findFieldLine } from './field-lines.ts';
 import type { SourceFile } from './load-content.ts';
-import { htmlToText, renderMarkdown } from './markdown.ts';
-import { contentKinds, type ContentKind, type EntryMeta, type SiteContent } from './schemas.ts';
-import { slugify } from '../routes/urls.ts';
+import { deriveRouteSlug } from './entry-slugs.ts';
+import { htmlToText, MAX_MARKDOWN_NESTING, renderBody } from './markdown.ts';
+import { contentKinds, type ContentKind, type ContentReference, type EntryMeta, type SiteContent } from './schemas.ts';
+
+export { pagePath } from './entry-slugs.ts';
 
 type Entry = Record<string, unknown> & EntryMeta;
 
@@ -95,19 +97,58 @@ export function validateSource(source: SourceFile, errors: CleansiteError[]): En
   // text alive (V8 shares a sliced string's parent), ~1 KB per entry for the whole build.
   const data = structuredClone(result.data) as Record<string, unknown>;
   const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
-  const html = body ? renderMarkdown(body) : '';
+  const route = deriveRouteSlug(source, data, errors);
+  const references: ContentReference[] = [];
+  // `body` is trimmed: blank lines it starts with still count for line numbers.
+  const bodyLine = source.bodyLine + countNewlines(source.body.slice(0, source.body.length - source.body.trimStart().length));
+  const html = body ? renderChecked(body, source, (line) => bodyLine + line, references, errors) : '';
   const entry = { ...data, file: source.file, stem, html } as Entry;
   if (Array.isArray(data.sections)) {
-    entry.sections = (data.sections as Array<Record<string, unknown>>).map((section) => ({
+    entry.sections = (data.sections as Array<Record<string, unknown>>).map((section, index) => ({
       ...section,
-      id: section.id ?? slugify(String(section.title)).replace(/[^a-z0-9-]/g, ''),
-      html: typeof section.body === 'string' ? renderMarkdown(section.body) : '',
+      id: section.id ?? anchorOf(String(section.title)),
+      html: typeof section.body === 'string' ? renderChecked(section.body, source, (line) => sectionBodyLine(source, index) + line, references, errors) : '',
     }));
   }
-  if (source.kind === 'pages') entry.path = pagePath(source.relative);
-  if (source.kind === 'services') entry.slug = stem;
-  if (source.kind === 'locations') entry.slug = slugify(String(data.name));
+  // deriveRouteSlug() and renderChecked() push their problems too.
+  if (errors.length > before) return undefined;
+  if (route && 'path' in route) entry.path = route.path;
+  if (route && 'slug' in route) entry.slug = route.slug;
+  if (references.length > 0) entry.references = references;
   return entry;
+}
+
+/** Renders Markdown, collecting its site-path links and images with their file lines; over-deep nesting is a problem. */
+function renderChecked(markdown: string, source: SourceFile, fileLine: (line: number) => number, references: ContentReference[], errors: CleansiteError[]): string {
+  const rendered = renderBody(markdown);
+  for (const reference of rendered.references) references.push({ target: reference.target, line: fileLine(reference.line), image: reference.image });
+  if (rendered.tooDeep !== undefined) {
+    errors.push(new CleansiteError({
+      code: 'CONTENT_INVALID',
+      message: `the Markdown is nested more than ${MAX_MARKDOWN_NESTING} levels deep (blockquotes and lists); deeper text would be dropped`,
+      hint: 'flatten the nesting: use headings or separate lists',
+      location: { file: source.file, line: fileLine(rendered.tooDeep) },
+    }));
+  }
+  return rendered.html;
+}
+
+/** The file line of a section body's first line: the line after `body: |`, or the `body:` line itself. */
+function sectionBodyLine(source: SourceFile, index: number): number {
+  const line = findFieldLine(source.frontMatter, ['sections', index, 'body']) ?? 2;
+  const written = source.frontMatter.split('\n')[line - 2] ?? '';
+  return /:\s*[|>][-+0-9]*\s*(#.*)?$/.test(written) ? line + 1 : line;
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+/** A section's default anchor: its title lower-cased, spaces to hyphens, other punctuation dropped (kept so anchors stay stable). */
+function anchorOf(title: string): string {
+  return title.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9-]/g, '');
 }
 
 /** Gives back the `text` of every entry of content that was copied to another thread (copies drop it). */
@@ -138,12 +179,6 @@ const ENTRY_PROTOTYPE = {
 function withPlainText(entry: Entry): Entry {
   if (Object.getPrototypeOf(entry) !== ENTRY_PROTOTYPE) Object.setPrototypeOf(entry, ENTRY_PROTOTYPE);
   return entry;
-}
-
-/** pages/index.md -> /, pages/about.md -> /about, pages/resources/index.md -> /resources */
-export function pagePath(relative: string): string {
-  const inner = relative.replace(/^pages\//, '').replace(/\.md$/, '').replace(/(^|\/)index$/, '');
-  return `/${inner}`;
 }
 
 function issueToError(source: SourceFile, issue: z.core.$ZodIssue): CleansiteError {

@@ -89,15 +89,6 @@ export function buildRouteTable(content: SiteContent): RouteTable {
   });
   const nearby = findNearbyPlaces(content.locations, NEARBY);
   content.locations.forEach((location, index) => {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(location.slug)) {
-      errors.push(new CleansiteError({
-        code: 'CONTENT_INVALID',
-        message: `name: "${location.name}" gives the slug "${location.slug}", which is not a clean URL segment`,
-        hint: 'use letters, digits and single spaces in a location name',
-        location: { file: location.file, line: 2 },
-      }));
-      return;
-    }
     const path = `/locations/${location.slug}`;
     const title = `Commercial Cleaning in ${location.name}`;
     routes.push({
@@ -123,7 +114,7 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       errors.push(new CleansiteError({
         code: 'DUPLICATE_ROUTE',
         message: `${route.path} is produced by two files: ${existing.source} and ${route.source}`,
-        hint: route.template === 'location' ? 'two locations have names that give the same slug; rename or delete one' : 'rename or delete one of them',
+        hint: route.template === 'location' ? 'two locations have names that give the same slug; rename one, or give it a slug: field' : 'rename one of them, or give it a slug: field',
         location: { file: route.source },
       }));
     } else byPath.set(route.path, route);

@@ -26,7 +26,28 @@ export function toAbsoluteUrl(baseUrl: string, sitePath: string): string {
   return new URL(toUrl(sitePath), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
 }
 
-/** The spec's slug rule: lower-case the name and turn spaces into hyphens. */
-export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-');
+/** Letters NFKD leaves whole, spelt the way their languages write them in ASCII. */
+const LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i' };
+
+/**
+ * The one slug rule, for every routed file (page and service file names,
+ * location names): accents transliterated (NFKD, combining marks dropped),
+ * lower case, every run of anything but a-z and 0-9 one hyphen, none at the
+ * ends. `Café Ōtara` -> `cafe-otara`, `Surfers' Paradise & Main Beach` ->
+ * `surfers-paradise-main-beach`. For names of letters, digits and single
+ * spaces it is the spec's rule (lower case, spaces to hyphens).
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđðþłı]/g, (letter) => LETTERS[letter]!)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A slug the rule above leaves as it is. */
+export function isCleanSlug(text: string): boolean {
+  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(text);
 }

@@ -8,8 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSite } from '../build.ts';
-import { kindOfPath, listContentFiles, parseSourceFile, toProjectPath, type SourceFile } from '../content/load-content.ts';
+import { listContentFiles } from '../content/list-content-files.ts';
+import { kindOfPath, parseSourceFile, toProjectPath, type SourceFile } from '../content/load-content.ts';
 import type { ContentKind } from '../content/schemas.ts';
+import { decodeSourceText } from '../content/source-text.ts';
 import { assembleContent, validateSource, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { buildNavigation } from '../routes/navigation.ts';
@@ -32,7 +34,14 @@ type Checked = { entry: ValidatedEntry | undefined; errors: CleansiteError[] };
 export async function loadContentSources(contentDir: string, rootDir: string): Promise<ContentSources> {
   const files = new Map<string, Checked>();
   const read = async (relative: string) => files.set(relative, await readSource(contentDir, rootDir, relative));
-  await Promise.all((await listContentFiles(contentDir)).map(read));
+  // Links the listing refused (see list-content-files.ts): replaced whenever the folder is listed again.
+  let refused: CleansiteError[] = [];
+  const list = async () => {
+    const listing = await listContentFiles(contentDir, rootDir);
+    refused = listing.problems;
+    return listing.files;
+  };
+  await Promise.all((await list()).map(read));
 
   return {
     async update(relatives, relist) {
@@ -42,7 +51,7 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
         if (kind) touched.add(kind);
       };
       if (relist) {
-        const present = new Set(await listContentFiles(contentDir));
+        const present = new Set(await list());
         for (const relative of [...files.keys()]) {
           if (!present.has(relative)) {
             files.delete(relative);
@@ -65,7 +74,7 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
     },
     assemble(baseUrl) {
       const validated: ValidatedEntry[] = [];
-      const errors: CleansiteError[] = [];
+      const errors: CleansiteError[] = [...refused];
       for (const relative of [...files.keys()].sort()) {
         const checked = files.get(relative)!;
         if (checked.entry) validated.push(checked.entry);
@@ -84,7 +93,7 @@ async function readSource(contentDir: string, rootDir: string, relative: string)
   const file = toProjectPath(rootDir, absolute);
   let source: SourceFile;
   try {
-    source = parseSourceFile(await readSettled(absolute), relative, file);
+    source = parseSourceFile(await readSettled(absolute, file), relative, file);
   } catch (error) {
     const problem = error instanceof CleansiteError
       ? error
@@ -102,11 +111,11 @@ async function readSource(contentDir: string, rootDir: string, relative: string)
  * its size is stable at 0), so an empty file is given a moment to fill
  * before it is parsed (and reported, if it really is empty).
  */
-async function readSettled(absolute: string): Promise<string> {
-  let text = await readFile(absolute, 'utf8');
-  for (let attempt = 0; text === '' && attempt < 4; attempt++) {
+async function readSettled(absolute: string, file: string): Promise<string> {
+  let bytes = await readFile(absolute);
+  for (let attempt = 0; bytes.length === 0 && attempt < 4; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
-    text = await readFile(absolute, 'utf8');
+    bytes = await readFile(absolute);
   }
-  return text;
+  return decodeSourceText(bytes, file);
 }

@@ -15,8 +15,9 @@ import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
+import { checkContentReferences } from '../content/check-references.ts';
 import { contentKinds, type ContentKind } from '../content/schemas.ts';
-import { toErrorList, type CleansiteError } from '../core/errors.ts';
+import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
@@ -73,7 +74,7 @@ export interface WatchSession {
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
-type Stage = 'folders' | 'content' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
+type Stage = 'folders' | 'content' | 'references' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
@@ -202,6 +203,15 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
           }
         });
       }
+    }
+
+    // As `build` does after routing (build.ts loadSite); again when public/ changes, which can add or remove an image.
+    if (site && (siteChanged || areas.has('public'))) {
+      const checked = site;
+      await attempt('references', async () => {
+        const broken = checkContentReferences(checked.content, checked.table, options);
+        if (broken.length > 0) throw new CleansiteErrorList(broken);
+      });
     }
 
     const assets = currentAssets();

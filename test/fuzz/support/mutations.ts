@@ -9,12 +9,35 @@ import { injectPayloads, type FieldPath } from './injection.ts';
 
 export const MUTATION_KINDS = [
   'truncate', 'malformed-yaml', 'wrong-type', 'missing-field', 'unknown-field',
-  'empty', 'binary', 'huge-value', 'duplicate-slug', 'inject',
+  'empty', 'binary', 'huge-value', 'duplicate-slug',
+  'alias-bomb', 'invalid-utf8', 'deep-markdown', 'dead-link', 'odd-name', 'inject',
 ] as const;
 export type MutationKind = typeof MUTATION_KINDS[number];
 
 /** Mutations that break the file itself: a failing build must name that file. */
-export const SELF_BLAMING_KINDS: ReadonlySet<MutationKind> = new Set(['malformed-yaml', 'wrong-type', 'unknown-field', 'empty', 'binary', 'duplicate-slug']);
+export const SELF_BLAMING_KINDS: ReadonlySet<MutationKind> = new Set([
+  'malformed-yaml', 'wrong-type', 'unknown-field', 'empty', 'binary', 'duplicate-slug', 'alias-bomb', 'invalid-utf8', 'deep-markdown', 'dead-link',
+]);
+
+/** What every case of a kind must do; kinds not listed may build or fail (but must fail at least once). */
+export const EXPECTED_OUTCOME: Partial<Record<MutationKind, 'fails' | 'builds'>> = {
+  empty: 'fails', binary: 'fails', 'duplicate-slug': 'fails', 'unknown-field': 'fails',
+  'alias-bomb': 'fails', 'invalid-utf8': 'fails', 'deep-markdown': 'fails', 'dead-link': 'fails', 'odd-name': 'builds',
+};
+
+/** The error a failing case of these kinds must report (so it fails for the reason the kind is about). */
+export const EXPECTED_ERROR: Partial<Record<MutationKind, RegExp>> = {
+  'alias-bomb': /^keywords: the front-matter expands to more than/,
+  'invalid-utf8': /^not valid UTF-8 text/,
+  'deep-markdown': /^the Markdown is nested more than \d+ levels deep/,
+  'dead-link': /^(links to \/\S+, which is not a page of this site|uses the image \/\S+, which is not in public\/)/,
+};
+
+/** Byte sequences that are not UTF-8: a Latin-1 é, a stray continuation, an overlong /, a surrogate, a truncated €, 0xFF. */
+const INVALID_UTF8 = [[0xe9], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xff]];
+
+/** Names whose slugs need the whole rule: accents, apostrophes, ampersands, runs of punctuation. */
+const ODD_NAMES = ['Café Ōtara', "Surfers' Paradise & Main Beach", 'Mooloolaba / Alexandra Headland', 'Ōtara—North', 'Straße Ærø', '  Noosa   Heads!! '];
 
 export interface FuzzCase {
   index: number;
@@ -184,6 +207,54 @@ export function generateCase(random: Random, files: ContentFile[], index: number
         ...base, blame: [`content/${twin}`, source.projectPath],
         description: `${twin} added with the name ${JSON.stringify(twinName)}, the same slug as ${source.relative}`,
       };
+    }
+    case 'alias-bomb': {
+      // An anchored value repeated by aliases in keywords, a field that takes any list of text, so only the bound can stop it.
+      const target = random.pick(files.filter((candidate) => /^keywords:/m.test(candidate.text)));
+      const size = random.int(50_000, 1_000_000);
+      const aliases = Math.ceil(1_100_000 / size) + random.int(0, 2_000);
+      const keywords = `keywords: [&bomb "${'w'.repeat(size)}"${', *bomb'.repeat(aliases)}]`;
+      const text = target.text.replace(/^keywords:\n(  - .*\n)+/m, `${keywords}\n`).replace(/^keywords: \[.*\]$/m, keywords);
+      writes.set(target.relative, text);
+      return { ...base, blame: [target.projectPath], description: `${target.relative}: keywords hold a ${size}-character anchor and ${aliases} aliases of it` };
+    }
+    case 'invalid-utf8': {
+      const bytes = Buffer.from(file.text);
+      let at = random.int(0, bytes.length);
+      while (at < bytes.length && (bytes[at]! & 0xc0) === 0x80) at++;
+      const bad = random.pick(INVALID_UTF8);
+      writes.set(file.relative, Buffer.concat([bytes.subarray(0, at), Buffer.from(bad), bytes.subarray(at)]));
+      return { ...base, description: `${file.relative}: bytes ${bad.map((byte) => byte.toString(16)).join(' ')} inserted at offset ${at}` };
+    }
+    case 'deep-markdown': {
+      const target = random.pick(files.filter((candidate) => /^(pages|services|locations|faqs|testimonials)\//.test(candidate.relative)));
+      const depth = random.int(60, 400);
+      const deep = random.chance(0.5) ? `${'>'.repeat(depth)} deep text` : Array.from({ length: Math.ceil(depth / 2) }, (_, level) => `${'  '.repeat(level)}- level ${level}`).join('\n');
+      writes.set(target.relative, `${target.text.trimEnd()}\n\n${deep}\n`);
+      return { ...base, blame: [target.projectPath], description: `${target.relative}: body ends in Markdown nested ${depth} deep` };
+    }
+    case 'dead-link': {
+      const target = random.pick(files.filter((candidate) => /^(pages|services|locations|faqs|testimonials)\//.test(candidate.relative)));
+      const name = `gone-${random.int(0, 99_999)}`;
+      const broken = random.pick([`[a page that is not there](/${name})`, `[nested](/services/${name}/)`, `![a missing picture](/images/${name}.jpg)`, `[a file](/files/${name}.pdf)`]);
+      writes.set(target.relative, `${target.text.trimEnd()}\n\nSee ${broken} for more.\n`);
+      return { ...base, blame: [target.projectPath], description: `${target.relative}: body links to ${broken}` };
+    }
+    case 'odd-name': {
+      const variant = random.int(0, 2);
+      const suffix = random.int(0, 9_999);
+      if (variant === 0) {
+        const target = random.pick(files.filter((candidate) => candidate.relative.startsWith('locations/')));
+        const name = `${random.pick(ODD_NAMES)} ${suffix}`;
+        writes.set(target.relative, target.text.replace(/^name: .*$/m, `name: ${JSON.stringify(name)}`));
+        return { ...base, blame: [target.projectPath], description: `${target.relative}: named ${JSON.stringify(name)}` };
+      }
+      const folder = variant === 1 ? 'pages' : 'services';
+      const source = random.pick(files.filter((candidate) => candidate.relative.startsWith(`${folder}/`) && !candidate.relative.endsWith('/index.md') && !candidate.relative.slice(folder.length + 1).includes('/')));
+      const copy = `${folder}/${random.pick(['Our Team', 'caf%C3%A9 Menu', 'Über UNS', 'A & B'])} ${suffix}.md`;
+      const titled = source.text.replace(/^(title|name): (.*)$/m, (_, field: string, value: string) => `${field}: ${JSON.stringify(`${value.replace(/^"|"$/g, '')} ${suffix}`)}`);
+      writes.set(copy, titled);
+      return { ...base, blame: [`content/${copy}`], description: `${source.relative} copied to ${JSON.stringify(copy)}` };
     }
     case 'inject':
       throw new Error('inject cases are made by generateInjectionCase');

@@ -1,0 +1,123 @@
+/**
+ * Finds the content files: every file a content kind's pattern claims.
+ * Symbolic links are never walked into, so a link back up the tree (`pages/sub/up
+ * -> ..`) cannot make the site repeat itself. A link to a file inside the
+ * content folder is read as that file (followed once); a link that leads
+ * out of the content folder, a link to a folder, and a broken link are
+ * refused by name, since each would otherwise change the site silently.
+ */
+import { lstatSync, realpathSync, statSync, Stats } from 'node:fs';
+import path from 'node:path';
+import { globby } from 'globby';
+import { CleansiteError } from '../core/errors.ts';
+import { contentKinds } from './schemas.ts';
+
+export interface ContentListing {
+  /** Paths relative to the content folder, forward slashes, sorted. */
+  files: string[];
+  /** Links refused, in path order. */
+  problems: CleansiteError[];
+}
+
+interface KindScan {
+  /** Glob for every entry under the kind's folder (or the one file): files, folders and links. */
+  scan: string;
+  /** Whether a path found by `scan` is one of the kind's files. */
+  claims(relative: string): boolean;
+  /** True for kinds whose files may sit in subfolders (pages): a linked folder there would be walked. */
+  recursive: boolean;
+  /** The kind's top folder, when it has one. */
+  folder?: string;
+}
+
+const scans: KindScan[] = Object.values(contentKinds).map(({ pattern }) => {
+  const [folder, ...rest] = pattern.split('/');
+  if (rest.length === 0) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
+  const recursive = rest[0] === '**';
+  return {
+    scan: `${folder}/${recursive ? '**' : '*'}`,
+    claims: (relative: string) => relative.endsWith('.md') && (recursive || relative.split('/').length === 2),
+    recursive,
+    folder,
+  };
+});
+
+export async function listContentFiles(contentDir: string, rootDir: string): Promise<ContentListing> {
+  const realContent = realpathOr(contentDir);
+  const problems = new Map<string, CleansiteError>();
+  const files: string[] = [];
+  const refuse = (relative: string, message: string, hint: string) => {
+    const file = shown(path.join(contentDir, relative));
+    problems.set(relative, new CleansiteError({ code: 'CONTENT_PARSE', message, hint, location: { file } }));
+  };
+  const shown = (absolute: string) => {
+    const relative = path.relative(rootDir, absolute);
+    return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
+  };
+  const inside = (real: string) => real === realContent || real.startsWith(realContent + path.sep);
+
+  const patterns: string[] = [];
+  for (const kind of scans) {
+    // globby walks a pattern's base folder even when it is a link: check that one here.
+    const top = kind.folder ? lstatOr(path.join(contentDir, kind.folder)) : undefined;
+    if (top && top.isSymbolicLink() && !inside(realpathOr(path.join(contentDir, kind.folder!)))) {
+      refuse(kind.folder!, `a link to ${shown(realpathOr(path.join(contentDir, kind.folder!)))}, outside the content folder`, 'content must live inside the content folder: move it there, or point --content at the folder that holds it');
+      continue;
+    }
+    patterns.push(kind.scan);
+  }
+  const entries = await globby(patterns, { cwd: contentDir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, markDirectories: true });
+  for (const { path: relative, dirent } of entries) {
+    const kind = scans.find((candidate) => candidate.folder === undefined ? candidate.scan === relative : relative.startsWith(`${candidate.folder}/`));
+    if (!kind) continue;
+    if (dirent.isFile()) {
+      if (kind.claims(relative)) files.push(relative);
+      continue;
+    }
+    if (!dirent.isSymbolicLink()) continue;
+    const absolute = path.join(contentDir, relative);
+    const target = statOr(absolute);
+    if (!(target instanceof Stats)) {
+      const why = target === 'ELOOP' ? 'links lead round in a loop' : 'what it points to does not exist';
+      if (kind.claims(relative) || target === 'ELOOP') refuse(relative, `a broken link: ${why}`, 'remove the link, or restore the file it points to');
+      continue;
+    }
+    const real = realpathOr(absolute);
+    if (target.isDirectory()) {
+      if (!kind.recursive) continue;
+      if (!inside(real)) refuse(relative, `a link to the folder ${shown(real)}, outside the content folder`, 'content must live inside the content folder: move the files there');
+      else refuse(relative, `a link to the folder ${shown(real)}: linked folders are not followed (a link back up would repeat the site forever)`, 'remove the link, or link the files it should add one by one');
+      continue;
+    }
+    if (!kind.claims(relative)) continue;
+    if (!inside(real)) refuse(relative, `a link to ${shown(real)}, outside the content folder`, 'content must live inside the content folder: copy the file there');
+    else if (target.isFile()) files.push(relative);
+  }
+  return { files: files.sort(), problems: [...problems.keys()].sort().map((relative) => problems.get(relative)!) };
+}
+
+/** The link's target, or why there is none (`ELOOP` for links that lead round to themselves). */
+function statOr(absolute: string): Stats | string {
+  try {
+    return statSync(absolute);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'ENOENT';
+  }
+}
+
+function lstatOr(absolute: string): Stats | undefined {
+  try {
+    return lstatSync(absolute);
+  } catch {
+    // Missing, or the content folder is not a folder: globby below reports that.
+    return undefined;
+  }
+}
+
+function realpathOr(absolute: string): string {
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return path.resolve(absolute);
+  }
+}

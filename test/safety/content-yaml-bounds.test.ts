@@ -1,0 +1,101 @@
+/**
+ * Bounded YAML: a front-matter whose aliases would expand a large value
+ * thousands of times fails fast, with one line naming the file and line,
+ * instead of exhausting the heap (10,000 aliases of a 1 MB string: ~50 s and
+ * 14 GB before) or dying with "Invalid string length" (1,000 aliases). Run
+ * through the real CLI with its time and peak memory measured in the child.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseSourceFile } from '../../src/content/load-content.ts';
+import { MAX_FRONT_MATTER_EXPANSION } from '../../src/content/front-matter-size.ts';
+import { CleansiteError } from '../../src/core/errors.ts';
+import { cliPath, makeFixtureSite } from '../support/fixture-site.ts';
+
+const LOCATION = 'content/locations/west-end.md';
+let sites: string[] = [];
+
+// The launcher compiles the CLI when src/ changed since its last run: done here, so the runs below time the build alone.
+beforeAll(() => {
+  spawnSync(process.execPath, [cliPath, '--help'], { encoding: 'utf8', timeout: 60_000 });
+}, 70_000);
+
+afterEach(() => {
+  for (const site of sites) rmSync(site, { recursive: true, force: true });
+  sites = [];
+});
+
+/** west-end.md with a 1 MB anchored string (line 6) repeated `aliases` times in keywords (line 7). */
+function aliasBombSite(aliases: number): string {
+  const site = makeFixtureSite();
+  sites.push(site);
+  const file = path.join(site, LOCATION);
+  const text = readFileSync(file, 'utf8');
+  const bomb = `big: &big "${'x'.repeat(1_000_000)}"\nkeywords:\n${'  - *big\n'.repeat(aliases)}`;
+  writeFileSync(file, text.replace('intro:', `${bomb}intro:`));
+  return site;
+}
+
+/** The CLI in a child process that reports its own peak RSS (resourceUsage().maxRSS, in KB) as it exits. */
+function buildMeasured(site: string) {
+  const report = "process.on('exit',()=>process.stderr.write('MAXRSS_KB '+process.resourceUsage().maxRSS+'\\n'))";
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(report)}`, cliPath, 'build',
+    '--content', path.join(site, 'content'), '--templates', path.join(site, 'templates'), '--public', path.join(site, 'public'), '--out', path.join(site, 'dist')], {
+    cwd: site, encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000', NO_COLOR: '1' }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const maxRssMb = Number(/MAXRSS_KB (\d+)/.exec(result.stderr)?.[1] ?? Number.NaN) / 1024;
+  const errors = result.stderr.split('\n').filter((line) => line.startsWith('error: '));
+  return { status: result.status, signal: result.signal, stderr: result.stderr, seconds, maxRssMb, errors };
+}
+
+describe('YAML alias expansion is bounded', () => {
+  for (const aliases of [10_000, 1_000]) {
+    it(`a 1 MB string aliased ${aliases.toLocaleString('en')} times in keywords fails in under 5 s and 500 MB, with one line naming the file and line`, () => {
+      const run = buildMeasured(aliasBombSite(aliases));
+      const context = `${run.seconds.toFixed(2)} s, ${run.maxRssMb.toFixed(0)} MB\n${run.stderr.slice(0, 2000)}`;
+      console.log(`alias bomb x${aliases}: ${run.seconds.toFixed(2)} s, peak RSS ${run.maxRssMb.toFixed(0)} MB`);
+      expect(run.signal, context).toBeNull();
+      expect(run.status, context).toBe(1);
+      expect(run.errors, context).toHaveLength(1);
+      expect(run.errors[0], context).toMatch(new RegExp(`^error: ${LOCATION}:7: keywords: the front-matter expands to more than`));
+      expect(run.stderr, context).not.toMatch(/Unexpected failure|Invalid string length|heap/i);
+      expect(run.seconds, context).toBeLessThan(5);
+      expect(run.maxRssMb, context).toBeLessThan(500);
+    }, 70_000);
+  }
+
+  it('nested aliases ("billion laughs") are refused after walking no more than the bound', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let level = 1; level < 10; level++) levels.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(10).fill(`*${String.fromCharCode(96 + level)}`).join(', ')}]`);
+    const text = `---\nquestion: Why?\n${levels.join('\n')}\n---\nBecause.\n`;
+    const started = performance.now();
+    let thrown: unknown;
+    try {
+      parseSourceFile(text, 'faqs/laughs.md', 'content/faqs/laughs.md');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CleansiteError);
+    expect((thrown as CleansiteError).format()).toMatch(/^content\/faqs\/laughs\.md:\d+: [a-j]: the front-matter expands/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('small anchors and merges still parse as before: aliases resolved, dates as Date objects', () => {
+    const text = '---\ndefaults: &defaults\n  role: Manager\nquestion: Why?\nupdated: 2026-11-01\nitems:\n  - *defaults\n  - <<: *defaults\n    extra: yes\n---\nBecause.\n';
+    const source = parseSourceFile(text, 'faqs/anchors.md', 'content/faqs/anchors.md');
+    expect(source.data.items).toEqual([{ role: 'Manager' }, { role: 'Manager', extra: 'yes' }]);
+    expect(source.data.updated).toBeInstanceOf(Date);
+  });
+
+  it('a front-matter just inside the bound is accepted; one just past it is refused', () => {
+    const value = 'y'.repeat(MAX_FRONT_MATTER_EXPANSION / 4);
+    const within = `---\nquestion: Why?\nv: &v "${value}"\nlist: [*v, *v, *v]\n---\nBecause.\n`;
+    expect(() => parseSourceFile(within, 'faqs/w.md', 'content/faqs/w.md')).not.toThrow();
+    const past = `---\nquestion: Why?\nv: &v "${value}"\nlist: [*v, *v, *v, *v, *v, *v]\n---\nBecause.\n`;
+    expect(() => parseSourceFile(past, 'faqs/p.md', 'content/faqs/p.md')).toThrow(/list: the front-matter expands/);
+  });
+});
