@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'ASSET_FAILED'
   | 'IMAGE_MISSING'
   | 'OUTPUT_FAILED'
+  | 'DEPLOY_FAILED'
   | 'USAGE';
 
 export interface ErrorLocation {
