@@ -20,6 +20,7 @@ export interface DeployCommandOptions {
   cloudfrontDistribution?: string;
   force?: boolean;
   lockWait: number;
+  lockTtl: number;
   json?: boolean;
 }
 
@@ -48,6 +49,7 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
         force: options.force,
         cloudfrontDistribution: options.cloudfrontDistribution,
         lockWaitMs: options.lockWait * 1000,
+        lockTtlMs: options.lockTtl * 1000,
       }, output.progress && !options.json ? createTerminalProgress(output.progress) : SILENT_PROGRESS);
       if (options.json) output.json(JSON.stringify(toJson(result), null, 2));
       else report(result, shown, logger);
