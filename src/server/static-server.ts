@@ -14,6 +14,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import { CleansiteError } from '../core/errors.ts';
 import { contentTypeFor, HOST_CONFIG_FILES } from '../publish/content-types.ts';
+import { sendRedirect, type RedirectAnswer } from './redirects.ts';
 import { realRoot, resolveRequest } from './resolve-request.ts';
 import { isLoopback } from './server-options.ts';
 
@@ -29,6 +30,8 @@ export interface StaticServerOptions {
   notFoundFallback?: () => string;
   /** Extra response headers for a URL path, e.g. the rules of the build's _headers file. */
   headersFor?: (urlPath: string) => Record<string, string>;
+  /** The host's redirect rules (src/server/redirects.ts). */
+  redirectFor?: (urlPath: string) => RedirectAnswer | undefined;
 }
 
 export interface StaticServer {
@@ -64,6 +67,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       response.setHeader('Allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed.');
     }
+    const redirect = options.redirectFor?.(urlPath);
+    if (redirect?.force) return sendRedirect(response, redirect, request.url ?? '/');
     const realFolder = tryRealRoot(root);
     const hostFile = HOST_CONFIG_FILES.includes(urlPath.split('/').pop() ?? '');
     const target = realFolder && !hostFile ? resolveRequest(realFolder, request.url ?? '/') : { kind: 'not-found' as const };
@@ -74,6 +79,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         response.writeHead(301, { Location: target.location, 'Content-Type': 'text/plain; charset=utf-8' });
         return response.end(`Moved to ${target.location}\n`);
       case 'not-found':
+        if (redirect) return sendRedirect(response, redirect, request.url ?? '/');
         return sendNotFound(response, request, realFolder, options.notFoundFallback);
       case 'file':
         // sirv looks the file up again from this exact, already-checked path.
