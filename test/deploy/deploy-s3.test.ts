@@ -51,7 +51,7 @@ function deploy(dir: string, target: string, options: Partial<DeployOptions> = {
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['node', 'cleansite', ...args], { out: (line) => { out.push(line); }, err: (line) => { err.push(line); } });
+  const code = await main(['node', 'cleansite', ...args], { out: (line) => out.push(line) > 0, err: (line) => err.push(line) > 0 });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
