@@ -21,7 +21,8 @@ import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
 import { writePages } from './output/write-pages.ts';
-import { PUBLISH_FILES, writePublishFiles } from './publish/write-publish-files.ts';
+import { loadRedirects } from './publish/load-redirects.ts';
+import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish/write-publish-files.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
@@ -127,6 +128,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     preload,
   ]);
   const { css, script } = compiled;
+  const publish = { redirects: loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir), baseUrl: site.baseUrl };
   logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed (${site.files?.elsewhere} by render workers), the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
@@ -162,7 +164,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const previousExtras = pageCache?.previousExtras();
   if (pageCache && plan.render.length === 0 && plan.removed === 0) {
     const described = await outputExtras();
-    if (extrasUnchanged(previousExtras, described, options.outDir)) {
+    if (extrasUnchanged(previousExtras, described, options.outDir) && publishFilesCurrent(options.outDir, options.publicDir, publish)) {
       site.saveCache?.();
       logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(described).length - 1} other files are as the last build wrote them`);
       // The publish files are made from the output's file names, which are unchanged too.
@@ -210,7 +212,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     write('sitemap.xml', await sitemap());
     write('robots.txt', robotsTxt);
-    const published = writePublishFiles(staging.dir);
+    const published = writePublishFiles(staging.dir, publish);
     bytes += published.bytes;
     files += published.files;
 
