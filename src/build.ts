@@ -170,7 +170,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
       const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(described) + publishBytes;
-      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length + publish.redirects.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
     }
   }
 

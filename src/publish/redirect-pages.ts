@@ -15,8 +15,9 @@ export function redirectPageFile(rule: RedirectRule): string {
 }
 
 export function renderRedirectPage(rule: RedirectRule, baseUrl: string): string {
-  const target = rule.to.startsWith('/') ? new URL(rule.to, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href : rule.to;
-  const href = escapeHtml(target);
+  // The refresh and the link stay relative, so a staging host keeps visitors on staging; the canonical is absolute.
+  const href = escapeHtml(rule.to);
+  const canonical = escapeHtml(rule.to.startsWith('/') ? new URL(rule.to, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href : rule.to);
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -24,7 +25,7 @@ export function renderRedirectPage(rule: RedirectRule, baseUrl: string): string 
     '<meta charset="utf-8">',
     '<meta name="robots" content="noindex">',
     `<meta http-equiv="refresh" content="0; url=${href}">`,
-    `<link rel="canonical" href="${href}">`,
+    `<link rel="canonical" href="${canonical}">`,
     '<title>This page has moved</title>',
     '</head>',
     '<body>',

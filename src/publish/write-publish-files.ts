@@ -44,7 +44,11 @@ export function writePublishFiles(outDir: string, inputs: PublishInputs = { redi
   const entries = readdirSync(outDir, { withFileTypes: true });
   if (entries.some((entry) => entry.isDirectory() && entry.name === HASHED_DIR)) assertHashedOnly(path.join(outDir, HASHED_DIR));
   const userFile = (name: string) => (existsSync(path.join(outDir, name)) ? readFileSync(path.join(outDir, name), 'utf8') : undefined);
-  const headers = renderNetlifyHeaders(entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })), userFile('_headers'));
+  const filesUnder = (dir: string) => readdirSync(path.join(outDir, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(path.join(outDir, dir), path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  const headers = renderNetlifyHeaders(entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })), userFile('_headers'), filesUnder);
   const redirects = renderNetlifyRedirects(inputs.redirects, userFile('_redirects'));
   put('_headers', headers);
   put('_redirects', redirects);
