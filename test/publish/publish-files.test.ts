@@ -63,7 +63,6 @@ describe('the built output', () => {
     for (const [from, to] of rules) expect(`${from}/`, 'a slash rule would loop on Netlify').not.toBe(to);
   });
 });
-});
 
 describe('dist/_headers', () => {
   it('gives every hashed asset exactly the immutable rule, and every other file exactly revalidation', () => {
