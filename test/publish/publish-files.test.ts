@@ -64,6 +64,22 @@ describe('the built output', () => {
   });
 });
 
+describe('redirect sources', () => {
+  it('get a fallback page (meta refresh plus canonical link, noindex) and are listed by neither sitemap', () => {
+    const page = readFileSync(path.join(site.dir, 'quote', 'index.html'), 'utf8');
+    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/contact/">');
+    expect(page).toContain('<link rel="canonical" href="https://www.example.com/contact/">');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    const sitemapXml = readFileSync(path.join(site.dir, 'sitemap.xml'), 'utf8');
+    const humanSitemap = readFileSync(path.join(site.dir, 'sitemap', 'index.html'), 'utf8');
+    for (const source of ['/quote', '/get-a-quote', '/projects', '/testimonials']) {
+      expect(sitemapXml).not.toContain(`${source}/<`);
+      expect(humanSitemap).not.toContain(`href="${source}/"`);
+    }
+    expect(sitemapXml).toContain('/contact/<');
+  });
+});
+
 describe('dist/_headers', () => {
   it('gives every hashed asset exactly the immutable rule, and every other file exactly revalidation', () => {
     const wrong: string[] = [];
