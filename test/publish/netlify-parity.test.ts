@@ -16,7 +16,7 @@ import { buildSite, listFiles, type BuiltSite } from '../support/site-build.ts';
 interface NetlifyRule { for: string; forRegExp: RegExp; values: Record<string, string> }
 
 async function netlifyRules(dir: string): Promise<NetlifyRule[]> {
-  const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dir, '_headers')], minimal: false });
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(dir, '_headers')], configHeaders: [], minimal: false });
   expect(errors).toEqual([]);
   return headers as NetlifyRule[];
 }

@@ -63,7 +63,7 @@ describe('content/redirects.md', () => {
     writePublishFiles(dir, { redirects: rules, baseUrl: 'https://www.example.com/' });
     const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [path.join(dir, '_redirects')], configRedirects: [], minimal: true });
     expect(errors).toEqual([]);
-    expect(redirects.map((rule: { from: string; to: string; status?: number; force: boolean }) => ({ from: rule.from, to: rule.to, status: rule.status, force: rule.force }))).toEqual(rules);
+    expect((redirects as Array<{ from: string; to: string; status?: number; force: boolean }>).map((rule) => ({ from: rule.from, to: rule.to, status: rule.status, force: rule.force }))).toEqual(rules);
     expect(readFileSync(path.join(dir, 'quote/index.html'), 'utf8')).toContain('url=/contact/');
   });
 });
