@@ -15,7 +15,8 @@ import type { RedirectRule } from './redirect-rules.ts';
 
 export const REDIRECTS_FILE = 'redirects.md';
 
-export function loadRedirects(contentDir: string, routes: readonly Route[], baseUrl: string, rootDir = process.cwd()): RedirectRule[] {
+/** `routes` undefined: only the file's own checks (the watch server, which answers before the build has routes). */
+export function loadRedirects(contentDir: string, routes: readonly Route[] | undefined, baseUrl: string, rootDir = process.cwd()): RedirectRule[] {
   const file = path.join(contentDir, REDIRECTS_FILE);
   if (!existsSync(file)) return [];
   const shown = path.relative(rootDir, file).split(path.sep).join('/');
@@ -44,7 +45,8 @@ export function loadRedirects(contentDir: string, routes: readonly Route[], base
     }));
   }
 
-  const routePaths = new Set(routes.map((route) => route.path));
+  const routePaths = new Set(routes?.map((route) => route.path));
+  const checkRoutes = routes !== undefined;
   const ownHost = new URL(baseUrl).host;
   const sitePathOf = (to: string): string | undefined => {
     if (to.startsWith('/')) return to.replace(/\/+$/, '') || '/';
@@ -58,7 +60,7 @@ export function loadRedirects(contentDir: string, routes: readonly Route[], base
   for (const rule of parsed.data.rules) {
     if (seen.has(rule.from)) errors.push(fail(`${rule.from} is redirected twice`, `from: ${rule.from}`, 'keep one rule per source'));
     seen.add(rule.from);
-    if (routePaths.has(rule.from)) {
+    if (checkRoutes && routePaths.has(rule.from)) {
       errors.push(fail(`${rule.from} is a page of the site, so it cannot also redirect (to ${rule.to})`, `from: ${rule.from}`, 'remove the rule, or remove or move the page first'));
       continue;
     }
@@ -67,7 +69,7 @@ export function loadRedirects(contentDir: string, routes: readonly Route[], base
       errors.push(fail(`${rule.from} redirects to ${rule.to}, which redirects again${target === rule.from ? ' (to itself)' : ''}`, `to: ${rule.to}`, 'point every rule straight at its final page: chains are slow and loops never end'));
       continue;
     }
-    if (target !== undefined && !routePaths.has(target)) {
+    if (checkRoutes && target !== undefined && !routePaths.has(target)) {
       errors.push(fail(`${rule.from} redirects to ${rule.to}, which is not a page of the site`, `to: ${rule.to}`, 'use the path of an existing page, such as /contact/'));
       continue;
     }

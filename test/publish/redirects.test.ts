@@ -12,6 +12,7 @@ import type { RedirectRule } from '../../src/publish/redirect-rules.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import type { Route } from '../../src/routes/route-table.ts';
 import { loadHostRules } from '../../src/server/host-rules.ts';
+import { watchRedirects } from '../../src/server/redirects.ts';
 import { startStaticServer } from '../../src/server/static-server.ts';
 
 const temporary: string[] = [];
@@ -105,5 +106,17 @@ describe('the preview server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the watch server', () => {
+  it('answers the rules of content/redirects.md and picks up an edit at the next request', async () => {
+    const dir = folder({ 'redirects.md': '---\nrules:\n  - { from: /quote, to: /contact/, status: 301 }\n---\n' });
+    const redirectFor = watchRedirects(dir);
+    expect(redirectFor('/quote')).toEqual({ status: 301, location: '/contact/', force: true });
+    expect(redirectFor('/contact/')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeFileSync(path.join(dir, 'redirects.md'), '---\nrules:\n  - { from: /quote, to: /gallery/, status: 302 }\n---\n');
+    expect(redirectFor('/quote/')).toEqual({ status: 302, location: '/gallery/', force: true });
   });
 });
