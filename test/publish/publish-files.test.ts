@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { HtmlValidate, type ConfigData } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleansiteError } from '../../src/core/errors.ts';
 import { cacheControlFor, IMMUTABLE, isHashedName, REVALIDATE } from '../../src/publish/cache-rules.ts';
@@ -67,9 +69,9 @@ describe('the built output', () => {
 describe('redirect sources', () => {
   it('get a fallback page (meta refresh plus canonical link, noindex) and are listed by neither sitemap', () => {
     const page = readFileSync(path.join(site.dir, 'quote', 'index.html'), 'utf8');
-    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/contact/">');
-    expect(page).toContain('<link rel="canonical" href="https://www.example.com/contact/">');
-    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/contact/"/>');
+    expect(page).toContain('<link rel="canonical" href="https://www.example.com/contact/"/>');
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
     const sitemapXml = readFileSync(path.join(site.dir, 'sitemap.xml'), 'utf8');
     const humanSitemap = readFileSync(path.join(site.dir, 'sitemap', 'index.html'), 'utf8');
     for (const source of ['/quote', '/get-a-quote', '/projects', '/testimonials']) {
@@ -77,6 +79,16 @@ describe('redirect sources', () => {
       expect(humanSitemap).not.toContain(`href="${source}/"`);
     }
     expect(sitemapXml).toContain('/contact/<');
+  });
+
+  it('have fallback pages that pass html-validate with the project\'s configuration', async () => {
+    expect(site.redirectPages).toEqual(['get-a-quote/index.html', 'projects/index.html', 'quote/index.html', 'testimonials/index.html']);
+    const config = ((await import(pathToFileURL(path.join(PROJECT_ROOT, '.htmlvalidate.mjs')).href)) as { default: ConfigData }).default;
+    const validator = new HtmlValidate(config);
+    for (const file of site.redirectPages) {
+      const report = await validator.validateString(readFileSync(path.join(site.dir, file), 'utf8'), file);
+      expect(report.results.flatMap((result) => result.messages.map((message) => `${file}: ${message.ruleId} ${message.message}`))).toEqual([]);
+    }
   });
 });
 
