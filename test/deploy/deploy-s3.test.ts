@@ -307,3 +307,24 @@ describe('redirects on S3', () => {
     expect(page.status).toBe(200);
   });
 });
+
+describe('reporting', () => {
+  it('--json prints the result for machines: uploads with their headers, deletions, listings', async () => {
+    const bucket = freshBucket();
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint, '--json');
+    expect(run.code, run.err).toBe(0);
+    const result = JSON.parse(run.out) as { ok: boolean; uploads: Array<{ key: string; phase: string; contentType: string; cacheControl: string }>; deletions: unknown[]; listRequests: number };
+    expect(result.ok).toBe(true);
+    expect(result.uploads).toHaveLength(9);
+    expect(result.uploads.find((upload) => upload.key === 'index.html')).toMatchObject({ phase: 'pages', contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+    expect(result.deletions).toEqual([]);
+    expect(result.listRequests).toBe(1);
+  });
+
+  it('prints one summary line when not on a terminal', async () => {
+    const bucket = freshBucket();
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out.split('\n')).toEqual([expect.stringMatching(new RegExp(`^Deployed .+ to s3://${bucket}/: 9 new, 0 changed, 0 deleted, 0 unchanged \\(\\d+ B to upload\\) in \\d+\\.\\d\\d s\\.$`))]);
+  });
+});
