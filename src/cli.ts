@@ -91,7 +91,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('--cloudfront-distribution <id>', 'invalidate the changed pages in this CloudFront distribution')
     .option('--force', 'upload every file even when the bucket has the same bytes (after a change of cache rules)')
     .addOption(new Option('--lock-wait <seconds>', 'wait this long for another deploy to the same target to finish').default(0).argParser(parseCount))
-    .addOption(new Option('--lock-ttl <seconds>', 'how long the lock of a deploy that crashed blocks the next one').default(900).argParser(parseCount))
+    .addOption(new Option('--lock-ttl <seconds>', 'how long the lock of a deploy that crashed blocks the next one').default(120).argParser(parseCount))
     .option('--json', 'print the result as JSON on stdout')
     .action(async (target: string, options: DeployCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

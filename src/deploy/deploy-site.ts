@@ -58,7 +58,7 @@ export async function deploySite(client: S3Client, options: DeployOptions, progr
     throw new CleansiteError({ code: 'USAGE', message: `${options.dir} holds no files to deploy`, hint: 'run `cleansite build` first, or pass the built folder with --dir' });
   }
   const redirectsSkipped = attachRedirects(options.dir, local);
-  const lock = options.dryRun ? undefined : await acquireDeployLock(client, options.target, { ttlMs: options.lockTtlMs ?? 15 * 60_000, waitMs: options.lockWaitMs ?? 0 });
+  const lock = options.dryRun ? undefined : await acquireDeployLock(client, options.target, { ttlMs: options.lockTtlMs ?? 120_000, waitMs: options.lockWaitMs ?? 0 });
   try {
     const [{ objects, requests }, state] = await Promise.all([listRemoteObjects(client, options.target), readDeployState(client, options.target)]);
     const plan = planDeploy({
