@@ -39,6 +39,11 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
       throw new CleansiteError({ code: 'USAGE', message: `nothing to deploy: ${shown}/ does not exist`, hint: 'run `cleansite build` first, or pass the built folder with --dir' });
     }
     const client = createS3Client({ endpoint: options.endpoint, region: options.region });
+    // Ctrl+C or a cancelled CI job: stop cleanly so the lock does not block the next deploy.
+    const interrupt = new AbortController();
+    const stop = () => interrupt.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     try {
       const result = await deploySite(client, {
         dir,
@@ -50,10 +55,13 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
         cloudfrontDistribution: options.cloudfrontDistribution,
         lockWaitMs: options.lockWait * 1000,
         lockTtlMs: options.lockTtl * 1000,
+        signal: interrupt.signal,
       }, output.progress && !options.json ? createTerminalProgress(output.progress) : SILENT_PROGRESS);
       if (options.json) output.json(JSON.stringify(toJson(result), null, 2));
       else report(result, shown, logger);
     } finally {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
       client.destroy();
     }
     return EXIT_OK;

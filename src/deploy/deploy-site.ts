@@ -35,6 +35,8 @@ export interface DeployOptions {
   /** Uploads in flight at once. */
   concurrency?: number;
   now?: Date;
+  /** Aborted (Ctrl+C, a cancelled CI job): the uploads in flight finish, nothing more starts, nothing is deleted, the lock is released. */
+  signal?: AbortSignal;
 }
 
 export interface DeployResult {
@@ -82,6 +84,7 @@ export async function deploySite(client: S3Client, options: DeployOptions, progr
     if (options.dryRun) return result(0, []);
 
     const uploadedBytes = await uploadInOrder(client, options, plan, progress);
+    throwIfInterrupted(options);
     await deleteObjects(client, options.target, plan);
     if (!sameRecord(plan.unreferencedSince, state.unreferencedSince)) await writeDeployState(client, options.target, { unreferencedSince: plan.unreferencedSince });
 
@@ -109,7 +112,7 @@ async function uploadInOrder(client: S3Client, options: DeployOptions, plan: Dep
       const queue = plan.uploads.filter((upload) => upload.phase === phase).map((upload) => upload.file);
       let failure: CleansiteError | undefined;
       const worker = async () => {
-        for (let file = queue.shift(); file && !failure; file = queue.shift()) {
+        for (let file = queue.shift(); file && !failure && !options.signal?.aborted; file = queue.shift()) {
           try {
             await uploadFile(client, options, file);
             bytes += file.size;
@@ -127,6 +130,7 @@ async function uploadInOrder(client: S3Client, options: DeployOptions, plan: Dep
       };
       await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
       if (failure) throw failure;
+      throwIfInterrupted(options);
     }
   } finally {
     progress.finish();
@@ -162,6 +166,15 @@ async function deleteObjects(client: S3Client, target: S3Target, plan: DeployPla
       throw new CleansiteError({ code: 'DEPLOY_FAILED', message: `deleting ${failed[0]!.Key} from ${formatS3Target(target)} failed: ${failed[0]!.Message ?? failed[0]!.Code}${failed.length > 1 ? ` (and ${failed.length - 1} more)` : ''}`, hint: 'check the s3:DeleteObject permission, then run the deploy again' });
     }
   }
+}
+
+function throwIfInterrupted(options: DeployOptions): void {
+  if (!options.signal?.aborted) return;
+  throw new CleansiteError({
+    code: 'DEPLOY_FAILED',
+    message: `the deploy to ${formatS3Target(options.target)} was interrupted; the uploads in flight finished, nothing was deleted, the lock is released`,
+    hint: 'run the deploy again: it uploads only what is still missing or different',
+  });
 }
 
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {

@@ -286,6 +286,30 @@ describe('safety', () => {
   }, 30_000);
 });
 
+describe('interrupting a deploy', () => {
+  it('on SIGTERM (a cancelled CI job) stops uploading, deletes nothing, releases the lock and exits 1; a rerun finishes at once', async () => {
+    const bucket = freshBucket();
+    await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
+    const dir = writeDist(siteFiles(undefined, Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`images/photo-${index}.jpg`, Buffer.alloc(100, index)]))));
+    server.requests.length = 0;
+    server.putDelayMs = 150;
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/cleansite.mjs'), 'deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint], { env: { ...process.env, ...S3_CREDENTIALS }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    while (puts().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    server.putDelayMs = 0;
+    expect(stderr).toContain('was interrupted');
+    expect(deleteBatches()).toEqual([]);
+    expect(Object.keys(await readBucket(client, bucket))).toContain('old/index.html');
+    const rerun = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
+    expect(rerun.code, rerun.err).toBe(0);
+    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+  }, 30_000);
+});
+
 describe('redirects on S3', () => {
   it('sets each redirect source\'s fallback page as a website redirect, which the S3 website endpoint answers with a 301', async () => {
     const bucket = freshBucket();
