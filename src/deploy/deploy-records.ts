@@ -23,6 +23,7 @@ export interface DeployState {
 
 export function isMissing(error: unknown): boolean {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if ((error as Error).name === 'NoSuchBucket') return false;
   return (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound' || status === 404;
 }
 

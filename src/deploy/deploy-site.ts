@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CleansiteError } from '../core/errors.ts';
+import { describe, toDeployError } from './deploy-errors.ts';
 import { acquireDeployLock } from './deploy-lock.ts';
 import { planDeploy, type DeployPlan } from './deploy-plan.ts';
 import { isDeployRecord, readDeployState, writeDeployState } from './deploy-records.ts';
@@ -50,9 +51,6 @@ export interface DeployResult {
   durationMs: number;
 }
 
-export const DEFAULT_MAX_DELETES = 50;
-export const DEFAULT_PRUNE_DAYS = 7;
-
 export async function deploySite(client: S3Client, options: DeployOptions, progress: DeployProgress = SILENT_PROGRESS): Promise<DeployResult> {
   const started = performance.now();
   const local = listLocalFiles(options.dir);
@@ -60,6 +58,14 @@ export async function deploySite(client: S3Client, options: DeployOptions, progr
     throw new CleansiteError({ code: 'USAGE', message: `${options.dir} holds no files to deploy`, hint: 'run `cleansite build` first, or pass the built folder with --dir' });
   }
   const redirectsSkipped = attachRedirects(options.dir, local);
+  try {
+    return await deployFiles(client, options, progress, local, redirectsSkipped, started);
+  } catch (error) {
+    throw error instanceof CleansiteError ? error : toDeployError(error, options.target);
+  }
+}
+
+async function deployFiles(client: S3Client, options: DeployOptions, progress: DeployProgress, local: LocalFile[], redirectsSkipped: RedirectSkip[], started: number): Promise<DeployResult> {
   const lock = options.dryRun ? undefined : await acquireDeployLock(client, options.target, { ttlMs: options.lockTtlMs ?? 120_000, waitMs: options.lockWaitMs ?? 0 });
   try {
     const [{ objects, requests }, state] = await Promise.all([listRemoteObjects(client, options.target), readDeployState(client, options.target)]);
@@ -180,10 +186,4 @@ function throwIfInterrupted(options: DeployOptions): void {
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
-function describe(error: unknown): string {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  const message = error instanceof Error ? error.message || error.name : String(error);
-  return status ? `${message} (HTTP ${status})` : message;
 }

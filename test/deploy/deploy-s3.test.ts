@@ -16,7 +16,7 @@ import { readBucket, readBuild, withoutRedirects } from './support/bucket-conten
 import { removeDists, siteFiles, writeDist } from './support/fixture-dist.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
 
-const BUCKETS = Array.from({ length: 16 }, (_, index) => `bucket-${index}`);
+const BUCKETS = Array.from({ length: 24 }, (_, index) => `bucket-${index}`);
 let server: S3TestServer;
 let client: S3Client;
 let nextBucket = 0;
@@ -284,6 +284,15 @@ describe('safety', () => {
     expect(rerun.code, rerun.err).toBe(0);
     expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
   }, 30_000);
+});
+
+describe('a target that is not there', () => {
+  it('is reported with the bucket named and what to check, exit 1', async () => {
+    const run = await cli('deploy', 's3://no-such-bucket', '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain('error: s3://no-such-bucket/: the bucket does not exist');
+    expect(run.err).toContain('hint:');
+  });
 });
 
 describe('interrupting a deploy', () => {
