@@ -22,8 +22,9 @@ const binDir = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_ENTRY_POINTS = { 'render-worker': 'render/render-worker.ts', 'watch-render-worker': 'watch/watch-render-worker.ts' };
 // Pure-JS dependencies are bundled: one parsed file instead of hundreds of resolved and
 // compiled modules saves ~0.2 s of CPU per run. Native packages stay external, and so
-// does React, which the compiled templates import from node_modules too.
-const EXTERNAL_PACKAGES = ['react', 'react-dom', 'esbuild', 'lightningcss', 'sharp', 'chokidar', 'fsevents'];
+// does React, which the compiled templates import from node_modules too. The AWS SDK clients
+// stay external as well: only `deploy` loads them, and bundled every command would parse them.
+const EXTERNAL_PACKAGES = ['react', 'react-dom', 'esbuild', 'lightningcss', 'sharp', 'chokidar', 'fsevents', '@aws-sdk/client-s3', '@aws-sdk/client-cloudfront'];
 // Bundled CommonJS packages need `require` for Node's built-ins in the ES-module workers.
 const REQUIRE_BANNER = "import { createRequire as __cleansiteCreateRequire } from 'node:module'; const require = __cleansiteCreateRequire(import.meta.url);";
 // In the CommonJS bundle, import.meta.url (src/ finds the workers and package.json with it) is the bundle's own URL.

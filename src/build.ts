@@ -22,7 +22,8 @@ import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
 import { writePages } from './output/write-pages.ts';
-import { PUBLISH_FILES, writePublishFiles } from './publish/write-publish-files.ts';
+import { loadRedirects } from './publish/load-redirects.ts';
+import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish/write-publish-files.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
@@ -130,6 +131,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     preload,
   ]);
   const { css, script } = compiled;
+  const publish = { redirects: loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir), baseUrl: site.baseUrl };
   logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed (${site.files?.elsewhere} by render workers), the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
@@ -165,13 +167,13 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const previousExtras = pageCache?.previousExtras();
   if (pageCache && plan.render.length === 0 && plan.removed === 0) {
     const described = await outputExtras();
-    if (extrasUnchanged(previousExtras, described, options.outDir)) {
+    if (extrasUnchanged(previousExtras, described, options.outDir) && publishFilesCurrent(options.outDir, options.publicDir, publish)) {
       site.saveCache?.();
       logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(described).length - 1} other files are as the last build wrote them`);
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
       const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(described) + publishBytes;
-      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length + publish.redirects.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
     }
   }
 
@@ -213,7 +215,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     write('sitemap.xml', await sitemap());
     write('robots.txt', robotsTxt);
-    const published = writePublishFiles(staging.dir);
+    const published = writePublishFiles(staging.dir, publish);
     bytes += published.bytes;
     files += published.files;
 

@@ -8,8 +8,10 @@ import { createRequire } from 'node:module';
 import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, parseJobs, reportErrors, type GlobalOptions, type BuildCommandOptions } from './commands/command-support.ts';
+import type { DeployCommandOptions } from './commands/deploy-command.ts';
 import type { PreviewCommandOptions } from './commands/preview-command.ts';
 import type { WatchCommandOptions } from './commands/watch-command.ts';
+import { parseCount } from './commands/parse-count.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, parseHost, parsePort } from './server/server-options.ts';
 
 function version(): string {
@@ -77,6 +79,28 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runPreview } = await import('./commands/preview-command.ts');
       setExit(await runPreview(options, log, Boolean(globals.debug)));
+    });
+
+  program.command('deploy')
+    .description('publish a build to S3 (or an S3-compatible server) so the bucket equals it: by content, in a safe order, with one listing')
+    .argument('<target>', 's3://BUCKET or s3://BUCKET/PREFIX')
+    .option('--dir <dir>', 'built folder to publish', 'dist')
+    .option('--endpoint <url>', 'S3-compatible server URL (path-style addressing)')
+    .option('--region <region>', 'bucket region (default: AWS_REGION, else us-east-1)')
+    .option('--dry-run', 'print the uploads, updates and deletions with their sizes, change nothing')
+    .addOption(new Option('--max-deletes <n>', 'refuse a deploy that would delete more objects than this').default(50).argParser(parseCount))
+    .addOption(new Option('--prune-assets-older-than <days>', 'delete hashed assets the build no longer has this many days after they were first found unreferenced').default(7).argParser(parseCount))
+    .option('--cloudfront-distribution <id>', 'invalidate the changed pages in this CloudFront distribution')
+    .option('--force', 'upload every file even when the bucket has the same bytes (after a change of cache rules)')
+    .addOption(new Option('--lock-wait <seconds>', 'wait this long for another deploy to the same target to finish').default(0).argParser(parseCount))
+    .addOption(new Option('--lock-ttl <seconds>', 'how long the lock of a deploy that crashed blocks the next one').default(120).argParser(parseCount))
+    .option('--json', 'print the result as JSON on stdout')
+    .action(async (target: string, options: DeployCommandOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const { runDeploy } = await import('./commands/deploy-command.ts');
+      const progress = process.stderr.isTTY && !globals.quiet ? (text: string) => { process.stderr.write(text); } : undefined;
+      setExit(await runDeploy(target, options, log, { progress, json: logger.out }, Boolean(globals.debug)));
     });
 
   return program;

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'OUTPUT_REFUSED'
   /** Another cleansite process is writing the same output folder (exit 2). */
   | 'OUTPUT_LOCKED'
+  | 'DEPLOY_FAILED'
   | 'USAGE';
 
 export interface ErrorLocation {

@@ -1,5 +1,7 @@
 /**
- * public/ is copied into the output as is. A file unchanged since the
+ * public/ is copied into the output as is, dot files left out (.DS_Store,
+ * .gitkeep, editor files) except .well-known/ (security.txt, app links),
+ * which must be published. A file unchanged since the
  * previous build (same size and modification time) is hard-linked from the
  * previous output instead of copied again.
  */
@@ -17,7 +19,7 @@ export interface PublicFile {
 }
 
 export async function listPublicFiles(publicDir: string): Promise<PublicFile[]> {
-  const relatives = await globby('**/*', { cwd: publicDir, onlyFiles: true, dot: false });
+  const relatives = await globby(['**/*', '.well-known/**/*'], { cwd: publicDir, onlyFiles: true, dot: false });
   return relatives.sort().map((relative) => {
     const { size, mtimeMs } = statSync(path.join(publicDir, relative));
     return { relative, bytes: size, stamp: `${size}:${mtimeMs}` };

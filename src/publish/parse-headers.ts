@@ -1,9 +1,12 @@
 /**
  * Reads a Netlify `_headers` file and answers which headers a request path
- * gets, the way Netlify does: every matching rule applies, `*` matches the
- * rest of the path, `:name` one segment, the trailing slash is optional, and
- * a header set by several rules gets their values joined with ", ".
- * Used by the local preview of the deployed site and by the publish tests.
+ * gets, the way Netlify does: every matching rule applies and a header set
+ * by several rules gets their values joined with ", ". Paths are matched
+ * with the regex of Netlify's own parser (@netlify/headers-parser,
+ * for_regexp.js), ported because the preview runs without dev dependencies
+ * and checked against it by test/publish/netlify-parity.test.ts: a standalone
+ * `*` also makes the slash before it optional (`/assets/*` matches
+ * `/assets-register.pdf`), matching ignores case.
  */
 
 export interface HeaderRule {
@@ -30,15 +33,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-function toPattern(rulePath: string): RegExp {
-  const parts = rulePath.split('/').filter(Boolean);
-  if (parts.length === 0) return /^\/$/;
-  const body = parts.map((part) => {
-    if (part === '*') return '(?:/.*)?';
-    if (part.startsWith(':')) return '/[^/]+';
-    return `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-  }).join('');
-  return new RegExp(`^${body}/?$`);
+export function toPattern(rulePath: string): RegExp {
+  const pattern = rulePath.split('/').map((part) => part.trimEnd()).filter(Boolean).map((part) => {
+    if (part.startsWith(':')) return '([^/]+)';
+    if (part === '*') return '?(.*)';
+    // Netlify does not escape the rest of such a part either.
+    if (part.includes('*')) return part.replaceAll('*', '(.*)');
+    return part.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&').replace(/-/g, '\\x2d');
+  }).join('/');
+  return new RegExp(`^/${pattern}/?$`, 'iu');
 }
 
 /** The headers for a URL path (no query), names as first written, repeated values joined. */

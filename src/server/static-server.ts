@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
 import { contentTypeFor, HOST_CONFIG_FILES } from '../publish/content-types.ts';
+import { sendRedirect, type RedirectAnswer } from './redirects.ts';
 import { realRoot, resolveRequest } from './resolve-request.ts';
 import { guardConnections, guardHandler } from './safe-handler.ts';
 import { sendFile } from './send-file.ts';
@@ -33,6 +34,8 @@ export interface StaticServerOptions {
   notFoundFallback?: () => string;
   /** Extra response headers for a URL path, e.g. the rules of the build's _headers file. */
   headersFor?: (urlPath: string) => Record<string, string>;
+  /** The host's redirect rules (src/server/redirects.ts). */
+  redirectFor?: (urlPath: string) => RedirectAnswer | undefined;
 }
 
 export interface StaticServer {
@@ -62,6 +65,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     if (options.intercept?.(request, response)) return;
     const urlPath = decodedPath(request.url ?? '/');
     for (const [name, value] of Object.entries(options.headersFor?.(urlPath) ?? {})) response.setHeader(name, value);
+    const redirect = options.redirectFor?.(urlPath);
+    if (redirect?.force) return sendRedirect(response, redirect, request.url ?? '/');
     const realFolder = tryRealRoot(root);
     const hostFile = HOST_CONFIG_FILES.includes(urlPath.split('/').pop() ?? '');
     const target = realFolder && !hostFile ? resolveRequest(realFolder, request.url ?? '/') : { kind: 'not-found' as const };
@@ -72,6 +77,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         response.writeHead(301, { Location: target.location, 'Content-Type': 'text/plain; charset=utf-8' });
         return response.end(`Moved to ${target.location}\n`);
       case 'not-found':
+        if (redirect) return sendRedirect(response, redirect, request.url ?? '/');
         return sendNotFound(response, request, realFolder, options.notFoundFallback);
       case 'file': {
         const type = contentTypeFor(target.relative) ?? 'application/octet-stream';

@@ -3,18 +3,18 @@
 // rule and everything else (HTML first) revalidation, with no overlapping
 // rules; the documented S3 commands upload every file once with the right
 // type and caching; the CloudFront function applies the trailing-slash policy.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { HtmlValidate, type ConfigData } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleansiteError } from '../../src/core/errors.ts';
 import { cacheControlFor, IMMUTABLE, isHashedName, REVALIDATE } from '../../src/publish/cache-rules.ts';
-import { CONTENT_TYPES, contentTypeFor, HOST_CONFIG_FILES } from '../../src/publish/content-types.ts';
+import { hasKnownContentType, HOST_CONFIG_FILES } from '../../src/publish/content-types.ts';
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../../src/publish/parse-headers.ts';
-import { renderS3PublishScript } from '../../src/publish/s3-publish-script.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/publish/security-headers.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import { buildSite, listFiles, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
@@ -43,7 +43,7 @@ function urlsOf(file: string): string[] {
 describe('the built output', () => {
   it('has a known Content-Type for every file', () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files.filter((file) => contentTypeFor(file) === undefined)).toEqual([]);
+    expect(files.filter((file) => !hasKnownContentType(file))).toEqual([]);
   });
 
   it('holds only content-hashed files under assets/, each named after its own bytes', () => {
@@ -57,10 +57,38 @@ describe('the built output', () => {
     }
   });
 
-  it('writes a _redirects with no rules: Netlify applies the trailing-slash policy itself', () => {
+  it('writes a _redirects with the rules of content/redirects.md only: no trailing-slash rules (Netlify applies that policy itself)', () => {
     const lines = readFileSync(path.join(site.dir, '_redirects'), 'utf8').split('\n');
     expect(lines.some((line) => line.startsWith('#'))).toBe(true);
-    expect(lines.filter((line) => line.trim() !== '' && !line.startsWith('#'))).toEqual([]);
+    const rules = lines.filter((line) => line.trim() !== '' && !line.startsWith('#')).map((line) => line.split(/\s+/));
+    expect(rules.map(([from]) => from)).toContain('/quote');
+    for (const [from, to] of rules) expect(`${from}/`, 'a slash rule would loop on Netlify').not.toBe(to);
+  });
+});
+
+describe('redirect sources', () => {
+  it('get a fallback page (meta refresh plus canonical link, noindex) and are listed by neither sitemap', () => {
+    const page = readFileSync(path.join(site.dir, 'quote', 'index.html'), 'utf8');
+    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/contact/"/>');
+    expect(page).toContain('<link rel="canonical" href="https://www.example.com/contact/"/>');
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+    const sitemapXml = readFileSync(path.join(site.dir, 'sitemap.xml'), 'utf8');
+    const humanSitemap = readFileSync(path.join(site.dir, 'sitemap', 'index.html'), 'utf8');
+    for (const source of ['/quote', '/get-a-quote', '/projects', '/testimonials']) {
+      expect(sitemapXml).not.toContain(`${source}/<`);
+      expect(humanSitemap).not.toContain(`href="${source}/"`);
+    }
+    expect(sitemapXml).toContain('/contact/<');
+  });
+
+  it('have fallback pages that pass html-validate with the project\'s configuration', async () => {
+    expect(site.redirectPages).toEqual(['get-a-quote/index.html', 'projects/index.html', 'quote/index.html', 'testimonials/index.html']);
+    const config = ((await import(pathToFileURL(path.join(PROJECT_ROOT, '.htmlvalidate.mjs')).href)) as { default: ConfigData }).default;
+    const validator = new HtmlValidate(config);
+    for (const file of site.redirectPages) {
+      const report = await validator.validateString(readFileSync(path.join(site.dir, file), 'utf8'), file);
+      expect(report.results.flatMap((result) => result.messages.map((message) => `${file}: ${message.ruleId} ${message.message}`))).toEqual([]);
+    }
   });
 });
 
@@ -124,80 +152,6 @@ describe('writing the publish files', () => {
   });
 });
 
-describe('the documented S3 publish commands', () => {
-  interface SyncCall { source: string; filters: Array<['include' | 'exclude', string]>; contentType: string; cacheControl: string; destination: string }
-
-  /** aws-cli filter semantics: patterns match the path relative to the source folder; `*` crosses folders; the last match wins. */
-  function isSelected(relative: string, filters: SyncCall['filters']): boolean {
-    let selected = true;
-    for (const [kind, pattern] of filters) {
-      const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-      if (regex.test(relative)) selected = kind === 'include';
-    }
-    return selected;
-  }
-
-  function runScriptWithStubAws(): SyncCall[] {
-    const stub = mkdtempSync(path.join(tmpdir(), 'cleansite-aws-'));
-    try {
-      const log = path.join(stub, 'calls.log');
-      // A shell stub (a node one costs ~0.3 s per call): arguments separated by \x1f, calls by \x1e.
-      writeFileSync(path.join(stub, 'aws'), `#!/bin/sh\nfor arg in "$@"; do printf '%s\\037' "$arg"; done >> '${log}'\nprintf '\\036' >> '${log}'\n`);
-      chmodSync(path.join(stub, 'aws'), 0o755);
-      execFileSync('bash', ['-c', renderS3PublishScript()], {
-        cwd: path.dirname(site.dir),
-        env: { ...process.env, PATH: `${stub}:${process.env.PATH}`, BUCKET: 'test-bucket' },
-      });
-      return readFileSync(log, 'utf8').split('\x1e').filter(Boolean).map((line) => {
-        const args = line.split('\x1f').slice(0, -1);
-        expect(args.slice(0, 2)).toEqual(['s3', 'sync']);
-        const value = (flag: string) => args[args.indexOf(flag) + 1]!;
-        const filters = args.flatMap((arg, index) => arg === '--include' || arg === '--exclude' ? [[arg.slice(2), args[index + 1]!] as ['include' | 'exclude', string]] : []);
-        return { source: args[2]!, destination: args[3]!, filters, contentType: value('--content-type'), cacheControl: value('--cache-control') };
-      });
-    } finally {
-      rmSync(stub, { recursive: true, force: true });
-    }
-  }
-
-  it('upload every file exactly once, with its Content-Type and Cache-Control, and never the Netlify files', () => {
-    const calls = runScriptWithStubAws();
-    // Two passes, one sync per known file type each.
-    expect(calls).toHaveLength(2 * Object.keys(CONTENT_TYPES).length);
-    const distName = path.basename(site.dir);
-    const problems: string[] = [];
-    for (const file of listFiles(site.dir)) {
-      const uploads = calls.filter((call) => {
-        const sourceDir = path.posix.relative(distName, call.source);
-        const inside = sourceDir === '' || file.startsWith(`${sourceDir}/`);
-        return inside && isSelected(sourceDir === '' ? file : file.slice(sourceDir.length + 1), call.filters);
-      });
-      if (HOST_CONFIG_FILES.includes(file)) {
-        if (uploads.length > 0) problems.push(`${file}: uploaded`);
-        continue;
-      }
-      if (uploads.length !== 1) {
-        problems.push(`${file}: uploaded ${uploads.length} times`);
-        continue;
-      }
-      const [upload] = uploads as [SyncCall];
-      if (upload.contentType !== contentTypeFor(file)) problems.push(`${file}: Content-Type ${upload.contentType}`);
-      if (upload.cacheControl !== cacheControlFor(file)) problems.push(`${file}: Cache-Control ${upload.cacheControl}`);
-      const key = `${upload.destination.replace(/\/$/, '')}/${path.posix.relative(path.posix.relative(distName, upload.source) || '.', file)}`;
-      if (key !== `s3://test-bucket/${file}`) problems.push(`${file}: uploaded to ${key}`);
-    }
-    expect(problems).toEqual([]);
-  });
-
-  it('are the ones the README documents, with the 404 page as the error document', () => {
-    const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(renderS3PublishScript());
-    expect(readme).toContain('aws s3 website "s3://$BUCKET" --index-document index.html --error-document 404.html');
-    expect(readme).toContain(CONTENT_SECURITY_POLICY);
-    for (const value of Object.values(SECURITY_HEADERS)) expect(readme).toContain(value);
-  });
-});
-
 describe('the CloudFront function for the trailing-slash policy', () => {
   type Request = { uri: string; querystring: Record<string, { value: string; multiValue?: Array<{ value: string }> }> };
   const source = readFileSync(path.join(PROJECT_ROOT, 'src/publish/cloudfront-folder-index.js'), 'utf8');
@@ -222,10 +176,12 @@ describe('the CloudFront function for the trailing-slash policy', () => {
 });
 
 describe('netlify.toml', () => {
-  it('builds with npm, publishes dist/ and pins Node 20', () => {
+  it('builds with npm, publishes dist/ and pins an active LTS Node (22 or 24) that .nvmrc agrees with', () => {
     const toml = readFileSync(path.join(PROJECT_ROOT, 'netlify.toml'), 'utf8');
     expect(toml).toMatch(/^\s*command = "npm run build"$/m);
     expect(toml).toMatch(/^\s*publish = "dist"$/m);
-    expect(toml).toMatch(/^\s*NODE_VERSION = "20"$/m);
+    const pinned = /^\s*NODE_VERSION = "(\d+)"$/m.exec(toml)?.[1];
+    expect(['22', '24']).toContain(pinned);
+    expect(readFileSync(path.join(PROJECT_ROOT, '.nvmrc'), 'utf8').trim()).toBe(pinned);
   });
 });

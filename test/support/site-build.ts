@@ -10,7 +10,7 @@
  *   await site.remove();
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ import { toBuildOptions } from '../../src/commands/build-command.ts';
 import { reportErrors } from '../../src/commands/command-support.ts';
 import { createMemoryLogger } from '../../src/core/logger.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
+import { parseRedirectsFile } from '../../src/publish/redirect-rules.ts';
+import { toOutputFile } from '../../src/routes/urls.ts';
 
 /** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */
 export const TEST_SOURCE_DATE_EPOCH = 1_795_140_000;
@@ -45,8 +47,10 @@ export interface BuiltSite {
   dir: string;
   /** YYYY-MM-DD the build was stamped with. */
   buildDate: string;
-  /** Every HTML file of the output, relative, forward slashes, sorted. */
+  /** Every HTML page of the output, relative, forward slashes, sorted; redirect fallback pages (content/redirects.md) are not pages and are left out. */
   htmlFiles: string[];
+  /** The fallback pages of redirect sources (`quote/index.html`), tested on their own (test/publish/). */
+  redirectPages: string[];
   /** Deletes the temporary folder the site was built in (a no-op for a caller-chosen outDir). */
   remove(): Promise<void>;
 }
@@ -82,10 +86,12 @@ function resolveBuild(options: SiteBuildOptions): ResolvedBuild {
 }
 
 function toBuiltSite(resolved: ResolvedBuild): BuiltSite {
+  const redirectPages = new Set(listRedirectPages(resolved.outDir));
   return {
     dir: resolved.outDir,
     buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(resolved.epoch) }),
-    htmlFiles: listFiles(resolved.outDir).filter((file) => file.endsWith('.html')),
+    htmlFiles: listFiles(resolved.outDir).filter((file) => file.endsWith('.html') && !redirectPages.has(file)),
+    redirectPages: [...redirectPages].sort(),
     remove: async () => {
       if (resolved.temporary) await rm(resolved.temporary, { recursive: true, force: true });
     },
@@ -144,6 +150,13 @@ export async function buildSiteWithCli(options: SiteBuildOptions = {}): Promise<
 }
 
 /** Every file under a folder, relative with forward slashes, sorted. */
+/** The fallback pages of the build's redirect sources (its forced rules in _redirects): files, not pages of the site. */
+export function listRedirectPages(dir: string): string[] {
+  const file = path.join(dir, '_redirects');
+  if (!existsSync(file)) return [];
+  return parseRedirectsFile(readFileSync(file, 'utf8')).filter((rule) => rule.force && rule.from.startsWith('/')).map((rule) => toOutputFile(rule.from)).sort();
+}
+
 export function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

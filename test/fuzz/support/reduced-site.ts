@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { listFiles, PROJECT_ROOT } from '../../support/site-build.ts';
+import { kindOfPath } from '../../../src/content/load-content.ts';
 
 export interface ContentFile {
   /** Path under content/, e.g. `locations/noosa.md`. */
@@ -60,7 +61,8 @@ export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
   });
   const outDir = path.join(root, 'out', 'dist');
   mkdirSync(path.dirname(outDir), { recursive: true });
-  const files = listFiles(contentDir).filter((relative) => relative.endsWith('.md')).map((relative) => ({
+  // Files of a content kind; content/redirects.md is read by the publish stage, not the content loader.
+  const files = listFiles(contentDir).filter((relative) => relative.endsWith('.md') && kindOfPath(relative) !== undefined).map((relative) => ({
     relative,
     projectPath: `content/${relative}`,
     text: readFileSync(path.join(contentDir, relative), 'utf8'),

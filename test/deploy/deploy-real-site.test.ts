@@ -1,0 +1,88 @@
+// The real site, built and deployed to s3rver: every object carries the Content-Type and
+// Cache-Control `preview` sends for the same path, redirect sources are website redirects,
+// and a deploy with nothing changed makes one listing, no uploads, in under 3 s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { deploySite } from '../../src/deploy/deploy-site.ts';
+import { createS3Client } from '../../src/deploy/s3-client.ts';
+import { parseS3Target } from '../../src/deploy/s3-target.ts';
+import { loadHostRules } from '../../src/server/host-rules.ts';
+import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { readBucket, readBuild, withoutRedirects } from './support/bucket-contents.ts';
+import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
+
+let site: BuiltSite;
+let server: S3TestServer;
+let client: S3Client;
+let preview: StaticServer;
+
+beforeAll(async () => {
+  Object.assign(process.env, S3_CREDENTIALS);
+  [site, server] = await Promise.all([buildSite(), startS3TestServer(['riverbright-site'], { website: true })]);
+  client = createS3Client({ endpoint: server.endpoint });
+  // What `cleansite preview` starts (src/commands/preview-command.ts).
+  const rules = loadHostRules(site.dir);
+  preview = await startStaticServer({ root: site.dir, host: '127.0.0.1', port: 0, headersFor: rules.headersFor, redirectFor: rules.redirectFor, onRequestError: () => {} }); // a failing request answers 500, which the status checks catch
+  await deploySite(client, { dir: site.dir, target: parseS3Target('s3://riverbright-site'), maxDeletes: 50, pruneAssetsAfterDays: 7 });
+}, 60_000);
+
+afterAll(async () => {
+  await preview?.close();
+  client?.destroy();
+  await server?.close();
+  await site?.remove();
+});
+
+/** The URL preview serves a key at: pages at their folder URL. */
+const urlOf = (key: string) => `/${(key.endsWith('index.html') ? key.slice(0, -'index.html'.length) : key).split('/').map(encodeURIComponent).join('/')}`;
+
+describe('the real site on S3', () => {
+  it('holds every file of the build, and redirect sources as website redirects', async () => {
+    const stored = await readBucket(client, 'riverbright-site');
+    expect(withoutRedirects(stored)).toEqual(readBuild(site.dir));
+    expect(stored['quote/index.html']!.redirect).toBe('/contact/');
+    expect(stored['projects/index.html']!.redirect).toBe('/gallery/');
+    expect(stored['.well-known/security.txt']).toBeDefined();
+  });
+
+  it('serves every object with the Content-Type and Cache-Control preview sends for the same path', async () => {
+    const stored = await readBucket(client, 'riverbright-site');
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (const [key, object] of Object.entries(stored)) {
+      if (object.redirect) continue;
+      const response = await fetch(new URL(urlOf(key), preview.url), { method: 'HEAD', redirect: 'manual' });
+      const sent = { contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control') };
+      if (response.status !== 200 || sent.contentType !== object.contentType || sent.cacheControl !== object.cacheControl) {
+        mismatches.push(`${key}: preview ${response.status} ${JSON.stringify(sent)}, bucket ${JSON.stringify({ contentType: object.contentType, cacheControl: object.cacheControl })}`);
+      }
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(300);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers a redirect source the same way in preview and on the S3 website endpoint', async () => {
+    const previewed = await fetch(new URL('/quote/', preview.url), { redirect: 'manual' });
+    const website = await fetch(`${server.directEndpoint}/riverbright-site/quote/`, { redirect: 'manual' });
+    expect([previewed.status, previewed.headers.get('location')]).toEqual([301, '/contact/']);
+    expect([website.status, website.headers.get('location')]).toEqual([301, '/contact/']);
+    const head = await client.send(new HeadObjectCommand({ Bucket: 'riverbright-site', Key: 'quote/index.html' }));
+    expect(head.ContentType).toBe('text/html; charset=utf-8');
+  });
+
+  it('redeploys with nothing changed in one listing, no uploads, under 3 s', async () => {
+    server.requests.length = 0;
+    const started = performance.now();
+    const result = await deploySite(client, { dir: site.dir, target: parseS3Target('s3://riverbright-site'), maxDeletes: 50, pruneAssetsAfterDays: 7 });
+    const elapsed = performance.now() - started;
+    expect(result.plan.uploads).toEqual([]);
+    expect(result.plan.deletions).toEqual([]);
+    expect(result.plan.unchanged).toBeGreaterThan(380);
+    expect(server.requests.filter((request) => request.method === 'PUT' && !request.key.startsWith('.cleansite-deploy/'))).toEqual([]);
+    expect(server.requests.filter((request) => request.query.includes('list-type=2'))).toHaveLength(1);
+    console.log(`no-change deploy of the real site (${result.plan.unchanged} files): ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+});
