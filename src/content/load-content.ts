@@ -49,6 +49,11 @@ export function parseSourceFile(text: string, relative: string, file: string): S
   if (!kind) {
     throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'file is not in a known content folder', location: { file } });
   }
+  return { kind, relative, ...parseFrontMatter(text, file) };
+}
+
+/** A content file's text split into its checked front-matter data and its body: the one front-matter parser. */
+export function parseFrontMatter(text: string, file: string): { file: string; data: Record<string, unknown>; body: string; frontMatter: string; bodyLine: number } {
   if (text.includes('\u0000')) {
     throw new CleansiteError({
       code: 'CONTENT_PARSE',
@@ -78,7 +83,7 @@ export function parseSourceFile(text: string, relative: string, file: string): S
   const frontMatter = parsed.matter.replace(/^\n/, '');
   checkFrontMatterSize(data as Record<string, unknown>, frontMatter, file);
   const bodyLine = normalised.slice(0, normalised.length - parsed.content.length).split('\n').length;
-  return { kind, file, relative, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
+  return { file, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
 }
 
 function yamlError(error: unknown, file: string): CleansiteError {

@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { parseFrontMatter } from '../content/load-content.ts';
 import { redirectsSchema } from '../content/schemas.ts';
+import { decodeSourceText } from '../content/source-text.ts';
 import type { Route } from '../routes/route-table.ts';
 import { toUrl } from '../routes/urls.ts';
 import type { RedirectRule } from './redirect-rules.ts';
@@ -20,21 +21,14 @@ export function loadRedirects(contentDir: string, routes: readonly Route[] | und
   const file = path.join(contentDir, REDIRECTS_FILE);
   if (!existsSync(file)) return [];
   const shown = path.relative(rootDir, file).split(path.sep).join('/');
-  const text = readFileSync(file, 'utf8');
+  // The same decoding, front-matter parser and input bounds as every other content file.
+  const text = decodeSourceText(readFileSync(file), shown);
   const lineOf = (needle: string) => {
     const index = text.split('\n').findIndex((line) => line.includes(needle));
     return index === -1 ? undefined : index + 1;
   };
   const fail = (message: string, needle?: string, hint?: string) => new CleansiteError({ code: 'CONTENT_INVALID', message, hint, location: { file: shown, line: needle ? lineOf(needle) : 1 } });
-
-  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text)?.[1];
-  if (frontMatter === undefined) throw fail('expected YAML front-matter between --- lines holding `rules:`');
-  let data: unknown;
-  try {
-    data = parseYaml(frontMatter) ?? {};
-  } catch (error) {
-    throw new CleansiteError({ code: 'CONTENT_PARSE', message: `front-matter is not valid YAML: ${(error as Error).message}`, location: { file: shown }, cause: error });
-  }
+  const { data } = parseFrontMatter(text, shown);
   const parsed = redirectsSchema.safeParse(data);
   if (!parsed.success) {
     throw new CleansiteErrorList(parsed.error.issues.map((issue) => {
