@@ -1,6 +1,10 @@
 /**
- * The build orchestrator: it only orders the stages
- * (load -> validate -> route -> assets -> render -> write) and times them.
+ * The build orchestrator: it runs the stages (load -> validate -> route ->
+ * assets -> render -> write) and times them, and it holds the decisions that
+ * span stages: when nothing changed at all (the up-to-date check, which
+ * leaves the output untouched), who makes sitemap.xml (a render worker that
+ * already has the site, or this thread), and what a page-cache key is salted
+ * with. The stages themselves live in their own modules.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,10 @@
 /**
- * The command line. Only this module prints errors and decides exit codes:
- * 0 success, 1 content or render errors, 2 usage errors. Each command's
- * module is imported only when that command runs.
+ * The command line: options, help, and the exit code. Each command's module
+ * (src/commands/) is imported only when that command runs; it reports through
+ * the logger made here (never the console directly) and returns its exit
+ * code, which only this module sets: 0 success, 1 content, render or deploy
+ * errors, 2 usage errors, 130 interrupted. Errors that escape a command are
+ * printed here.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 /**
  * Worker threads run compiled entry points: bin/cleansite.mjs compiles each
- * (render-worker.mjs, parse-worker.mjs...) next to the compiled CLI, whose
+ * (render-worker.mjs, watch-render-worker.mjs) next to the compiled CLI, whose
  * chunks live one folder further down. Undefined when running from source
  * (tests), where callers do the work in the calling thread instead.
  */
