@@ -8,12 +8,13 @@
  * - the largest contentful paint is never a lazy-loaded image;
  * - the header stays one row, and one height wherever the desktop
  *   navigation shows.
- * One browser and one page, resized per width; one evaluate per check.
+ * One browser; two pages (one per core), each reused and resized per width;
+ * one evaluate per check.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, mapWithLimit } from './support/browser.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader, type HeaderMeasure } from './support/layout-checks.ts';
 import { serveSite, type SiteServer } from './support/serve-site.mjs';
 import { toPageUrl } from './support/site-pages.ts';
@@ -25,14 +26,16 @@ const HEIGHT = 800;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
-let page: Page;
+/** Routes checked at once: page loads wait on the network and the disk as much as on the CPU. */
+const LANES = 2;
+let pages: Page[];
 const headers = new Map<number, HeaderMeasure>();
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([buildSite(), launchChromium()]);
   server = await serveSite(site.dir);
-  page = await browser.newPage({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(15_000);
+  pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce' })));
+  for (const page of pages) page.setDefaultTimeout(15_000);
 }, 120_000);
 
 afterAll(async () => {
@@ -44,15 +47,16 @@ afterAll(async () => {
 describe('every route at every width', () => {
   for (const width of GATE_WIDTHS) {
     it(`${width} px: no sideways scroll, no cut-off or covered control, no lazy LCP image`, async () => {
-      await page.setViewportSize({ width, height: HEIGHT });
-      const problems: string[] = [];
-      for (const url of site.htmlFiles.map(toPageUrl)) {
+      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: HEIGHT })));
+      const problems = (await mapWithLimit(site.htmlFiles.map(toPageUrl), LANES, async (url, lane) => {
+        const page = pages[lane]!;
         const response = await page.goto(server.origin + url, { waitUntil: 'load' });
         expect(response?.status(), `${url} did not load`).toBeLessThan(500);
+        // LCP first: it is read as the page loaded, before any check scrolls.
         const found = [...await findLazyLcp(page), ...await findOverflow(page), ...await findUnreachableControls(page)];
-        problems.push(...found.map((problem) => `${url} @${width}px: ${problem}`));
         if (url === '/') headers.set(width, await measureHeader(page));
-      }
+        return found.map((problem) => `${url} @${width}px: ${problem}`);
+      })).flat();
       expect(problems, `${problems.length} problems:\n${problems.join('\n')}`).toEqual([]);
     }, 120_000);
   }

@@ -70,9 +70,12 @@ export async function findUnreachableControls(page: Page): Promise<string[]> {
       return undefined;
     };
     const hitProblem = (element: Element, where: string): string | undefined => {
+      // The centre of the part in the window: a panel taller than the window is aimed at where it shows.
       const rect = element.getClientRects()[0]!;
+      const top = Math.max(rect.top, 0);
+      const bottom = Math.min(rect.bottom, window.innerHeight);
       const x = rect.left + rect.width / 2;
-      const y = rect.top + rect.height / 2;
+      const y = bottom > top ? (top + bottom) / 2 : rect.top + rect.height / 2;
       if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return `could not be scrolled into view (${where})`;
       const hit = document.elementFromPoint(x, y);
       if (!hit || hit === element || element.contains(hit)) return undefined;
@@ -132,6 +135,7 @@ export async function measureHeader(page: Page): Promise<HeaderMeasure> {
         range.selectNodeContents(node);
         lines = Math.max(lines, new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top / 4))).size);
       }
+      const name = (element.textContent ?? '').trim() || element.getAttribute('aria-label') || element.tagName;
       if (lines > 1) offRow.push(`"${name}" wraps onto ${lines} lines`);
       if (Math.abs(box.top + box.height / 2 - middle) > 6) offRow.push(`"${name}" is off the header's row`);
     }
@@ -155,7 +159,13 @@ export async function findLazyLcp(page: Page): Promise<string[]> {
         setTimeout(settle, 20);
         return;
       }
-      requestAnimationFrame(() => requestAnimationFrame(finish));
+      // An image in the window that is still loading may yet become the largest paint (a lazy one starts late).
+      const pending = [...document.images].filter((image) => {
+        const box = image.getBoundingClientRect();
+        return !image.complete && box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+      });
+      void Promise.all(pending.map((image) => image.decode().catch(() => undefined)))
+        .then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(finish, 50))));
     };
     const finish = () => {
       observer.disconnect();
