@@ -231,6 +231,40 @@ describe.each<ViewportName>(['small', 'medium'])('mobile menu at the %s width', 
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes when keyboard focus leaves it, so nothing focused is left under the panel', async () => {
+    await load();
+    await toggle.click();
+    const inMenu = await page.locator('[data-mobile-menu] a, [data-mobile-menu] button').filter({ visible: true }).count();
+    await toggle.focus();
+    for (let step = 0; step < inMenu; step++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-mobile-menu]'))).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+  });
+
+  it('dims the page behind the open menu and stops it scrolling, until it closes', async () => {
+    await load();
+    const state = () => page.evaluate(() => ({
+      locked: getComputedStyle(document.documentElement).overflow === 'hidden',
+      // The backdrop is a spread shadow of 100vmax, computed to pixels.
+      dimmed: /\b\d{3,}px\b/.test(getComputedStyle(document.getElementById('mobile-menu-panel')!).boxShadow),
+    }));
+    expect(await state()).toEqual({ locked: false, dimmed: false });
+    await toggle.click();
+    expect(await state()).toEqual({ locked: true, dimmed: true });
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.keyboard.press('Escape');
+    expect((await state()).locked).toBe(false);
+  });
+
+  it('offers Get Your Free Quote exactly once with the menu open', async () => {
+    await load();
+    await toggle.click();
+    expect(await page.locator('header a', { hasText: 'Get Your Free Quote' }).filter({ visible: true }).count()).toBe(1);
+  });
+
   it('logged no console errors and no failed requests', () => {
     expect(watched.problems).toEqual({ consoleErrors: [], failedRequests: [] });
   });

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, mapWithLimit } from './support/browser.ts';
 import { findLowContrastText } from './support/contrast-check.ts';
 import { serveSite, type SiteServer } from './support/serve-site.mjs';
 import { toPageUrl } from './support/site-pages.ts';
@@ -14,13 +14,15 @@ import { toPageUrl } from './support/site-pages.ts';
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
-let page: Page;
+/** Routes measured at once: one page per core, each reused. */
+const LANES = 2;
+let pages: Page[];
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([buildSite(), launchChromium()]);
   server = await serveSite(site.dir);
-  page = await browser.newPage({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(15_000);
+  pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce' })));
+  for (const page of pages) page.setDefaultTimeout(30_000);
 }, 120_000);
 
 afterAll(async () => {
@@ -32,9 +34,9 @@ afterAll(async () => {
 describe('text contrast on rendered pixels', () => {
   for (const width of [375, 1280]) {
     it(`every text meets WCAG AA on what is behind it, every route at ${width} px`, async () => {
-      await page.setViewportSize({ width, height: 800 });
-      const problems: string[] = [];
-      for (const url of site.htmlFiles.map(toPageUrl)) {
+      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: 800 })));
+      const problems = (await mapWithLimit(site.htmlFiles.map(toPageUrl), LANES, async (url, lane) => {
+        const page = pages[lane]!;
         await page.goto(server.origin + url, { waitUntil: 'load' });
         // Lazy images below the fold must be in the shot: ask for all of them now.
         await page.evaluate(async () => {
@@ -42,9 +44,9 @@ describe('text contrast on rendered pixels', () => {
           for (const image of lazy) image.loading = 'eager';
           await Promise.all(lazy.map((image) => image.decode().catch(() => undefined)));
         });
-        problems.push(...(await findLowContrastText(page)).map((problem) => `${url} @${width}px: ${problem}`));
-      }
+        return (await findLowContrastText(page)).map((problem) => `${url} @${width}px: ${problem}`);
+      })).flat();
       expect(problems, `${problems.length} texts below WCAG AA:\n${problems.join('\n')}`).toEqual([]);
-    }, 150_000);
+    }, 300_000);
   }
 });

@@ -58,7 +58,7 @@ describe('every route at every width', () => {
         return found.map((problem) => `${url} @${width}px: ${problem}`);
       })).flat();
       expect(problems, `${problems.length} problems:\n${problems.join('\n')}`).toEqual([]);
-    }, 120_000);
+    }, 240_000);
   }
 
   it('keeps the header on one row at every width, at one height across the desktop widths', () => {
