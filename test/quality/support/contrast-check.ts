@@ -63,7 +63,8 @@ async function collectTextBoxes(page: Page): Promise<TextBox[]> {
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
       // What is visible of the element: cut to every clipping ancestor and to the page.
       let clip = { left: 0, top: -window.scrollY, right: document.documentElement.clientWidth, bottom: Infinity };
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      // The element itself counts: text clipped to a 1px box (screen-reader-only) leaves nothing to measure.
+      for (let parent: Element | null = element; parent; parent = parent.parentElement) {
         const parentStyle = getComputedStyle(parent);
         if (parentStyle.overflowX === 'visible' && parentStyle.overflowY === 'visible') continue;
         const box = parent.getBoundingClientRect();
