@@ -233,7 +233,7 @@ describe('resource and process pages', () => {
 describe('gallery, contact, FAQ and reviews', () => {
   it('/gallery/ shows twelve projects, each with a title and a category, and a CTA to /contact', () => {
     const $ = built.page('/gallery/');
-    const items = $('main [data-gallery] figure');
+    const items = $('main .gallery figure');
     expect(items).toHaveLength(12);
     for (const item of items.toArray()) {
       expect(CATEGORIES).toContain($(item).find('.gallery__category').text().trim());
