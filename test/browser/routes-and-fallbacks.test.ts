@@ -223,8 +223,10 @@ describe('without JavaScript', () => {
     const page = pages[viewport];
     await page.goto(session.url('/about'));
     expect(await page.locator('[data-mobile-menu-toggle]').isVisible()).toBe(false);
-    const links = page.locator('#mobile-menu-panel a');
+    // From the medium width the header bar itself shows Get Your Free Quote, so the menu leaves its copy out.
+    const links = page.locator(viewport === 'medium' ? '#mobile-menu-panel a:not(.button--accent)' : '#mobile-menu-panel a');
     expect(await links.count()).toBeGreaterThan(8);
+    if (viewport === 'medium') expect(await page.locator('header a', { hasText: 'Get Your Free Quote' }).filter({ visible: true }).count()).toBe(1);
     const width = page.viewportSize()!.width;
     for (const link of await links.all()) {
       expect(await link.isVisible()).toBe(true);
