@@ -19,7 +19,7 @@ import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader, type
 import { serveSite, type SiteServer } from './support/serve-site.mjs';
 import { toPageUrl } from './support/site-pages.ts';
 
-export const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
+const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
 /** A short window, so the bottom pass puts most controls at the call button's corner. */
 const HEIGHT = 800;
 
