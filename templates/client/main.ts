@@ -7,7 +7,6 @@
 import { enhance as enhanceAccordion } from './accordion.ts';
 import { enhance as enhanceCarousel } from './carousel.ts';
 import { enhance as enhanceDropdown } from './dropdown.ts';
-import { enhance as enhanceGallery } from './gallery.ts';
 import { enhance as enhanceMobileMenu } from './mobile-menu.ts';
 import { enhance as enhanceTabs } from './tabs.ts';
 
@@ -17,7 +16,6 @@ const enhancers: Record<string, (root: ParentNode) => void> = {
   accordion: enhanceAccordion,
   carousel: enhanceCarousel,
   tabs: enhanceTabs,
-  gallery: enhanceGallery,
 };
 
 document.documentElement.classList.add('js');

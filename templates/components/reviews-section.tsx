@@ -1,7 +1,8 @@
 /**
  * Client reviews: the aggregate rating beside the review cards. The home
- * page shows the summary variant (its carousel already quotes the reviews);
- * /reviews shows the same component in full, with every quote.
+ * page shows the summary variant: the rating and a link to /reviews only,
+ * since its carousel already quotes and names the same clients; /reviews
+ * shows the same component in full, with every review card and quote.
  */
 import type { ReactElement } from 'react';
 import type { Testimonial } from '../../src/content/schemas.ts';
@@ -40,12 +41,13 @@ export function ReviewsSection({ page, testimonials, variant, title, id = 'clien
             <a className="button button--outline" href={page.href('/reviews')}>Read all reviews</a>
           )}
         </div>
+        {variant === 'full' && (
         <ul className="reviews__list">
           {testimonials.map((item) => (
             <li key={item.file}>
               <article className="review-card">
                 <StarRating value={item.rating} />
-                {variant === 'full' && <blockquote className="review-card__quote"><p>{item.text}</p></blockquote>}
+                <blockquote className="review-card__quote"><p>{item.text}</p></blockquote>
                 <p className="review-card__author">
                   <span className="review-card__avatar" aria-hidden="true">{initials(item.author)}</span>
                   <span>
@@ -58,6 +60,7 @@ export function ReviewsSection({ page, testimonials, variant, title, id = 'clien
             </li>
           ))}
         </ul>
+        )}
       </div>
     </section>
   );

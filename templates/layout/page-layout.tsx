@@ -27,7 +27,7 @@ export function PageLayout({ page, children, head }: PageLayoutProps): ReactElem
         <a className="skip-link" href="#main">Skip to main content</a>
         {page.shared(`site-header ${current}`, () => <SiteHeader page={page} />)}
         <main id="main" tabIndex={-1}>{children}</main>
-        {page.shared(`site-footer ${current}`, () => <SiteFooter page={page} />)}
+        {page.shared(`site-footer ${current}`, () => <SiteFooter page={page} showAreas={path !== '/'} />)}
         <CallButton site={page.content.site} />
       </body>
     </html>

@@ -1,11 +1,15 @@
-/** Footer: about text, quick links, services, service areas, contact details and the legal line. */
+/**
+ * Footer: about text, quick links, services, contact details, the service
+ * areas and the legal line. The home page leaves the areas out: its body
+ * already has the full Queensland areas grid.
+ */
 import type { ReactElement } from 'react';
 import type { TemplateProps } from '../../src/render/page-props.ts';
 import { ContactDetails } from '../components/contact-details.tsx';
 import { Logo } from '../components/logo.tsx';
 import { NavList } from '../components/nav-list.tsx';
 
-export function SiteFooter({ page }: { page: TemplateProps<unknown> }): ReactElement {
+export function SiteFooter({ page, showAreas = true }: { page: TemplateProps<unknown>; showAreas?: boolean }): ReactElement {
   const { navigation, route, content, buildDate } = page;
   const { site } = content;
   const year = buildDate.slice(0, 4);
@@ -30,7 +34,7 @@ export function SiteFooter({ page }: { page: TemplateProps<unknown> }): ReactEle
           <ContactDetails site={site} />
         </section>
       </div>
-      {navigation.footerAreas.length > 0 && (
+      {showAreas && navigation.footerAreas.length > 0 && (
         <nav className="container site-footer__areas" aria-labelledby="footer-areas">
           <h2 className="site-footer__title" id="footer-areas">Service Areas</h2>
           <NavList items={navigation.footerAreas} currentPath={route.path} className="footer-areas" />

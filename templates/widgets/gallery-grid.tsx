@@ -8,23 +8,27 @@ export interface GalleryGridProps {
   sizes: string;
   /** Accessible name of the list, e.g. "Recent projects". */
   label?: string;
-  /** The grid opens the page (/gallery): its first image is the largest paint, so it loads eagerly. */
+  /** The grid opens the page (/gallery): its first row (three across on desktop) is above the fold and holds the largest paint, so it loads eagerly. */
   priorityFirst?: boolean;
 }
 
+/** Images in the grid's first row on the widest layout (three columns). */
+const FIRST_ROW = 3;
+
 /**
- * Project grid: each item's title and category sit over the image and are
- * revealed on hover and keyboard focus by CSS alone; client/gallery.ts adds
- * tap-to-toggle for touch screens. The caption is always in the
- * accessibility tree, only its visibility changes.
+ * Project grid: each item's title and category. CSS alone decides how the
+ * caption shows: under the image on phones, tablets and touch screens, over
+ * the image and revealed on hover where a mouse can hover. The items are not
+ * focusable (focusing one would do nothing); the caption is always in the
+ * accessibility tree.
  */
 export function GalleryGrid({ items, sizes, label, priorityFirst = false }: GalleryGridProps): ReactElement {
   return (
-    <ul className="gallery" aria-label={label} data-gallery="">
+    <ul className="gallery" aria-label={label}>
       {items.map((item, index) => (
         <li className="gallery__item" key={item.title}>
-          <figure className="gallery__figure" tabIndex={0} data-gallery-item="">
-            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} priority={priorityFirst && index === 0} />
+          <figure className="gallery__figure">
+            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} priority={priorityFirst && index < FIRST_ROW} />
             <figcaption className="gallery__caption">
               <span className="gallery__category">{item.category}</span>
               <span className="gallery__title">{item.title}</span>

@@ -227,8 +227,44 @@ describe.each<ViewportName>(['small', 'medium'])('mobile menu at the %s width', 
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
     expect(await panel.isVisible()).toBe(true);
-    await page.locator('footer').first().click({ position: { x: 4, y: 4 } });
+    // A click on the dimmed page below the panel (in the gutter, where no link is).
+    const box = (await panel.boundingBox())!;
+    await page.mouse.click(4, box.y + box.height + 20);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes when keyboard focus leaves it, so nothing focused is left under the panel', async () => {
+    await load();
+    await toggle.click();
+    const inMenu = await page.locator('[data-mobile-menu] a, [data-mobile-menu] button').filter({ visible: true }).count();
+    await toggle.focus();
+    for (let step = 0; step < inMenu; step++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-mobile-menu]'))).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+  });
+
+  it('dims the page behind the open menu and stops it scrolling, until it closes', async () => {
+    await load();
+    const state = () => page.evaluate(() => ({
+      locked: getComputedStyle(document.documentElement).overflow === 'hidden',
+      // The backdrop is a spread shadow of 100vmax, computed to pixels.
+      dimmed: /\b\d{3,}px\b/.test(getComputedStyle(document.getElementById('mobile-menu-panel')!).boxShadow),
+    }));
+    expect(await state()).toEqual({ locked: false, dimmed: false });
+    await toggle.click();
+    expect(await state()).toEqual({ locked: true, dimmed: true });
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.keyboard.press('Escape');
+    expect((await state()).locked).toBe(false);
+  });
+
+  it('offers Get Your Free Quote exactly once with the menu open', async () => {
+    await load();
+    await toggle.click();
+    expect(await page.locator('header a', { hasText: 'Get Your Free Quote' }).filter({ visible: true }).count()).toBe(1);
   });
 
   it('logged no console errors and no failed requests', () => {

@@ -88,13 +88,23 @@ describe('home page', () => {
     expect(texts($, 'main .area-grid__title')).toEqual(['Brisbane Area', 'Gold Coast', 'Sunshine Coast', 'Other Queensland Regions']);
   });
 
-  it('carries the client reviews section with the 5.0 aggregate rating and a link to /reviews', () => {
+  it('carries the client reviews section with the 5.0 aggregate rating and a link to /reviews, without naming the carousel\'s clients again', () => {
     const $ = built.page('/');
     const reviews = $('main section.reviews');
     expect(reviews).toHaveLength(1);
     expect(reviews.find('.reviews__score-value').text()).toBe('5.0');
-    expect(reviews.find('.review-card')).toHaveLength(5);
+    expect(reviews.find('.review-card')).toHaveLength(0);
     expect(reviews.find('a').attr('href')).toBe('/reviews/');
+    // Each client is named once on the home page: in the testimonials carousel.
+    const authors = texts($, 'main [data-carousel] .testimonial__name');
+    expect(authors).toHaveLength(5);
+    for (const author of authors) expect($('main').text().split(author).length - 1, author).toBe(1);
+  });
+
+  it('lists the 24 areas once on the home page (the body grid) and compactly in the footer of other pages', () => {
+    const home = built.page('/');
+    expect(home('footer .footer-areas a')).toHaveLength(0);
+    expect(hrefs(built.page('/about/'), 'footer .footer-areas a')).toEqual(hrefs(home, 'main .area-grid a'));
   });
 
   it('closes with Request a Free Queensland Quote linking to /contact', () => {
@@ -227,7 +237,7 @@ describe('resource and process pages', () => {
 describe('gallery, contact, FAQ and reviews', () => {
   it('/gallery/ shows twelve projects, each with a title and a category, and a CTA to /contact', () => {
     const $ = built.page('/gallery/');
-    const items = $('main [data-gallery] figure');
+    const items = $('main .gallery figure');
     expect(items).toHaveLength(12);
     for (const item of items.toArray()) {
       expect(CATEGORIES).toContain($(item).find('.gallery__category').text().trim());
@@ -264,7 +274,7 @@ describe('gallery, contact, FAQ and reviews', () => {
     const section = $('main section.reviews');
     expect(section).toHaveLength(1);
     expect(section.find('.reviews__score-value').text()).toBe(home('main section.reviews .reviews__score-value').text());
-    expect(texts($, 'main .review-card strong')).toEqual(texts(home, 'main .review-card strong'));
+    expect(texts($, 'main .review-card strong')).toEqual(texts(home, 'main [data-carousel] .testimonial__name'));
     expect(section.find('.review-card blockquote')).toHaveLength(5);
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * Gate: text contrast measured on the rendered pixels behind the text
+ * (gradients and images count), 4.5:1 for normal and 3:1 for large text, on
+ * every built route at 375 px and 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { launchChromium, mapWithLimit } from './support/browser.ts';
+import { findLowContrastText } from './support/contrast-check.ts';
+import { serveSite, type SiteServer } from './support/serve-site.mjs';
+import { toPageUrl } from './support/site-pages.ts';
+
+let site: BuiltSite;
+let server: SiteServer;
+let browser: Browser;
+/** Routes measured at once: one page per core, each reused. */
+const LANES = 2;
+let pages: Page[];
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
+  server = await serveSite(site.dir);
+  pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce' })));
+  for (const page of pages) page.setDefaultTimeout(30_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.remove();
+});
+
+describe('text contrast on rendered pixels', () => {
+  for (const width of [375, 1280]) {
+    it(`every text meets WCAG AA on what is behind it, every route at ${width} px`, async () => {
+      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: 800 })));
+      const problems = (await mapWithLimit(site.htmlFiles.map(toPageUrl), LANES, async (url, lane) => {
+        const page = pages[lane]!;
+        await page.goto(server.origin + url, { waitUntil: 'load' });
+        // Lazy images below the fold must be in the shot: ask for all of them now.
+        await page.evaluate(async () => {
+          const lazy = [...document.images].filter((image) => image.loading === 'lazy');
+          for (const image of lazy) image.loading = 'eager';
+          await Promise.all(lazy.map((image) => image.decode().catch(() => undefined)));
+        });
+        return (await findLowContrastText(page)).map((problem) => `${url} @${width}px: ${problem}`);
+      })).flat();
+      expect(problems, `${problems.length} texts below WCAG AA:\n${problems.join('\n')}`).toEqual([]);
+    }, 300_000);
+  }
+});

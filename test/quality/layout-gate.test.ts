@@ -1,0 +1,74 @@
+/**
+ * Gate: the site holds up at every real screen width. On every built route at
+ * eleven widths (phones 320-414, tablets 768-1180, desktops 1280-1920):
+ * - the page never scrolls sideways;
+ * - every visible link and button is whole (not cut off or clipped) and can
+ *   be hit at its centre with the floating call button present, scrolling
+ *   down from the top and up from the bottom;
+ * - the largest contentful paint is never a lazy-loaded image;
+ * - the header stays one row, and one height wherever the desktop
+ *   navigation shows.
+ * One browser; two pages (one per core), each reused and resized per width;
+ * one evaluate per check.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { launchChromium, mapWithLimit } from './support/browser.ts';
+import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader, type HeaderMeasure } from './support/layout-checks.ts';
+import { serveSite, type SiteServer } from './support/serve-site.mjs';
+import { toPageUrl } from './support/site-pages.ts';
+
+const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
+/** A short window, so the bottom pass puts most controls at the call button's corner. */
+const HEIGHT = 800;
+
+let site: BuiltSite;
+let server: SiteServer;
+let browser: Browser;
+/** Routes checked at once: page loads wait on the network and the disk as much as on the CPU. */
+const LANES = 2;
+let pages: Page[];
+const headers = new Map<number, HeaderMeasure>();
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
+  server = await serveSite(site.dir);
+  pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce' })));
+  for (const page of pages) page.setDefaultTimeout(15_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.remove();
+});
+
+describe('every route at every width', () => {
+  for (const width of GATE_WIDTHS) {
+    it(`${width} px: no sideways scroll, no cut-off or covered control, no lazy LCP image`, async () => {
+      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: HEIGHT })));
+      const problems = (await mapWithLimit(site.htmlFiles.map(toPageUrl), LANES, async (url, lane) => {
+        const page = pages[lane]!;
+        const response = await page.goto(server.origin + url, { waitUntil: 'load' });
+        expect(response?.status(), `${url} did not load`).toBeLessThan(500);
+        // LCP first: it is read as the page loaded, before any check scrolls.
+        const found = [...await findLazyLcp(page), ...await findOverflow(page), ...await findUnreachableControls(page)];
+        if (url === '/') headers.set(width, await measureHeader(page));
+        return found.map((problem) => `${url} @${width}px: ${problem}`);
+      })).flat();
+      expect(problems, `${problems.length} problems:\n${problems.join('\n')}`).toEqual([]);
+    }, 240_000);
+  }
+
+  it('keeps the header on one row at every width, at one height across the desktop widths', () => {
+    expect(headers.size, 'the header was not measured at every width').toBe(GATE_WIDTHS.length);
+    const problems = [...headers].flatMap(([width, header]) => header.offRow.map((problem) => `@${width}px: ${problem}`));
+    const desktop = [...headers].filter(([, header]) => header.desktop);
+    expect(desktop.length, 'no width showed the desktop navigation').toBeGreaterThan(0);
+    expect(desktop.map(([width]) => width), 'the desktop navigation must show from 1280 px up').toEqual(expect.arrayContaining([1280, 1440, 1920]));
+    const heights = new Set(desktop.map(([, header]) => header.height));
+    if (heights.size > 1) problems.push(`the desktop header changes height: ${desktop.map(([width, header]) => `${header.height}px at ${width}`).join(', ')}`);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Text contrast measured on the rendered pixels, so text over gradients and
+ * images counts (axe and Lighthouse skip those): note each text's colour and
+ * where its glyphs sit, make all text transparent, take one full-page
+ * screenshot, and compare the text colour with the pixels behind the glyphs.
+ */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+
+interface TextBox {
+  label: string;
+  /** Text colour, sRGB 0-255, with alpha 0-1. */
+  color: [number, number, number, number];
+  large: boolean;
+  /** Inside a position: fixed element (the call button): measured on a shot of the window, not of the page. */
+  fixed: boolean;
+  /** Page coordinates (window coordinates when fixed) of the glyph boxes, already cut to what is visible. */
+  rects: Array<[number, number, number, number]>;
+}
+
+const HIDE_TEXT_STYLE = `*, *::before, *::after, *::marker { color: transparent !important; -webkit-text-fill-color: transparent !important;
+  text-shadow: none !important; text-decoration-color: transparent !important; caret-color: transparent !important; }`;
+
+/** WCAG 2.x relative luminance of an sRGB colour (0-255 channels). */
+export function luminance([r, g, b]: readonly number[]): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+}
+
+export function contrastRatio(a: readonly number[], b: readonly number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The text boxes of a page: every element with text of its own, visible, with its glyph rectangles in page coordinates. */
+async function collectTextBoxes(page: Page): Promise<TextBox[]> {
+  return page.evaluate(() => {
+    const parse = (value: string): [number, number, number, number] => {
+      const numbers = value.match(/[\d.]+/g)!.map(Number);
+      return [numbers[0]!, numbers[1]!, numbers[2]!, numbers[3] ?? 1];
+    };
+    const boxes: Array<{ label: string; color: [number, number, number, number]; large: boolean; fixed: boolean; rects: Array<[number, number, number, number]> }> = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+    for (let element = walker.nextNode() as Element | null; element; element = walker.nextNode() as Element | null) {
+      const textNodes = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      if (textNodes.length === 0 || element.closest('script, style, noscript, svg')) continue;
+      const style = getComputedStyle(element);
+      // Excluded: text no one can see (hidden, fully transparent, or clipped to 1px for screen readers only).
+      if (style.visibility !== 'visible' || element.closest('.visually-hidden, .skip-link')) continue;
+      let opacity = 1;
+      for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+      if (opacity < 0.1) continue;
+      let fixed = false;
+      for (let node: Element | null = element; node && !fixed; node = node.parentElement) fixed = getComputedStyle(node).position === 'fixed';
+      const offsetX = fixed ? 0 : window.scrollX;
+      const offsetY = fixed ? 0 : window.scrollY;
+      const color = parse(style.color);
+      color[3] *= opacity;
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      // What is visible of the element: cut to every clipping ancestor and to the page.
+      let clip = { left: 0, top: -window.scrollY, right: document.documentElement.clientWidth, bottom: Infinity };
+      // The element itself counts: text clipped to a 1px box (screen-reader-only) leaves nothing to measure.
+      for (let parent: Element | null = element; parent; parent = parent.parentElement) {
+        const parentStyle = getComputedStyle(parent);
+        if (parentStyle.overflowX === 'visible' && parentStyle.overflowY === 'visible') continue;
+        const box = parent.getBoundingClientRect();
+        clip = { left: Math.max(clip.left, box.left), top: Math.max(clip.top, box.top), right: Math.min(clip.right, box.right), bottom: Math.min(clip.bottom, box.bottom) };
+      }
+      const rects: Array<[number, number, number, number]> = [];
+      for (const node of textNodes) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          const left = Math.max(rect.left, clip.left);
+          const right = Math.min(rect.right, clip.right);
+          const top = Math.max(rect.top, clip.top);
+          const bottom = Math.min(rect.bottom, clip.bottom);
+          if (right - left >= 2 && bottom - top >= 2) rects.push([left + offsetX, top + offsetY, right - left, bottom - top]);
+        }
+      }
+      if (rects.length === 0) continue;
+      const text = textNodes.map((node) => node.textContent!.trim()).join(' ').replace(/\s+/g, ' ').slice(0, 40);
+      boxes.push({ label: `<${element.tagName.toLowerCase()}${element.classList.length ? ` class="${element.className}"` : ''}> "${text}"`, color, large, fixed, rects });
+    }
+    return boxes;
+  });
+}
+
+/** Decodes a PNG screenshot to a pixel reader. */
+async function readPixels(shot: Buffer): Promise<(x: number, y: number) => [number, number, number] | undefined> {
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return (x, y) => {
+    const px = Math.floor(x);
+    const py = Math.floor(y);
+    if (px < 0 || py < 0 || px >= info.width || py >= info.height) return undefined;
+    const offset = (py * info.width + px) * 3;
+    return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
+  };
+}
+
+/**
+ * Text below its WCAG AA ratio (4.5:1, or 3:1 for large text) against the
+ * pixels behind its glyphs. The ratio taken is the 5th percentile of the
+ * samples, so one stray pixel (an underline, an image's speck) does not
+ * decide, while text over a gradient or an image is judged on what is behind
+ * most of it. The page is shot whole with the floating call button hidden
+ * (in a full-page shot a fixed element lands over whatever ends the page;
+ * covering content is the hit-test gate's business); the call button's own
+ * text is measured on a shot of the window, where it really is.
+ */
+export async function findLowContrastText(page: Page): Promise<string[]> {
+  const boxes = await collectTextBoxes(page);
+  const hideText = await page.addStyleTag({ content: HIDE_TEXT_STYLE });
+  const hideFixed = await page.addStyleTag({ content: '.call-button { visibility: hidden !important; }' });
+  let pageShot: Buffer;
+  let windowShot: Buffer;
+  try {
+    pageShot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    await hideFixed.evaluate((element) => (element as Element).remove());
+    windowShot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+  } finally {
+    await hideText.evaluate((element) => (element as Element).remove());
+  }
+  const [pagePixel, windowPixel] = await Promise.all([readPixels(pageShot), readPixels(windowShot)]);
+  const problems: string[] = [];
+  for (const box of boxes) {
+    const ratios: number[] = [];
+    for (const [left, top, width, height] of box.rects) {
+      const stepX = Math.max(1, width / 24);
+      const stepY = Math.max(1, height / 6);
+      for (let y = top + stepY / 2; y < top + height; y += stepY) {
+        for (let x = left + stepX / 2; x < left + width; x += stepX) {
+          const background = (box.fixed ? windowPixel : pagePixel)(x, y);
+          if (!background) continue;
+          const [r, g, b, a] = box.color;
+          const text = [r * a + background[0] * (1 - a), g * a + background[1] * (1 - a), b * a + background[2] * (1 - a)];
+          ratios.push(contrastRatio(text, background));
+        }
+      }
+    }
+    if (ratios.length === 0) continue;
+    ratios.sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length * 0.05)]!;
+    const needed = box.large ? 3 : 4.5;
+    if (ratio < needed) problems.push(`${box.label}: ${ratio.toFixed(2)}:1 on its rendered background (needs ${needed}:1${box.large ? ', large text' : ''})`);
+  }
+  return problems;
+}

@@ -1,0 +1,111 @@
+/**
+ * The visual gates themselves (layout-gate and contrast-gate), proven on
+ * small pages made with one mistake each: every checker must report the
+ * mistake, and stay quiet on the same page without it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
+import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } from './support/layout-checks.ts';
+
+const ORIGIN = 'http://fixture.test';
+const HERO_GRADIENT = 'radial-gradient(60rem 24rem at 100% 0%, rgb(13 125 114 / 0.09), transparent 70%), linear-gradient(180deg, #e7f0fa, #f3f7fb)';
+
+let browser: Browser;
+let page: Page;
+let photo: Buffer;
+
+const documentWith = (body: string, style = '') => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>
+<style>body { margin: 0; font: 16px/1.5 sans-serif; } ${style}</style></head><body>${body}</body></html>`;
+
+async function show(html: string, width = 375): Promise<void> {
+  await page.setViewportSize({ width, height: 700 });
+  await page.route(`${ORIGIN}/**`, (route) => (route.request().url().endsWith('.png')
+    ? route.fulfill({ contentType: 'image/png', body: photo })
+    : route.fulfill({ contentType: 'text/html', body: html })));
+  await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
+  await page.unrouteAll();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage();
+  photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 220, b: 240 } } }).png().toBuffer();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the visual checkers catch each mistake', () => {
+  it('overflow: a page wider than the window is reported, a fitting one is not', async () => {
+    await show(documentWith('<div class="wide">too wide</div>', '.wide { width: 342px; }'), 320);
+    expect(await findOverflow(page)).toEqual(['the page is 342px wide in a 320px window: it scrolls sideways']);
+    await show(documentWith('<div>fits</div>'), 320);
+    expect(await findOverflow(page)).toEqual([]);
+  });
+
+  it('controls: a button cut off by the window, one clipped by its box and a link under a fixed button are reported', async () => {
+    const body = `<header class="bar"><span class="logo">A long logo text</span><button class="menu">Menu</button></header>
+      <div class="box"><a href="/x" class="inside">clipped link</a></div>
+      <main><p class="tall">text</p><p><a href="/y" class="corner">footer link</a></p></main>
+      <a href="tel:1" class="float">Call</a>`;
+    const style = `.bar { display: flex; width: 342px; } .logo { flex: none; width: 290px; } .box { width: 100px; overflow: hidden; white-space: nowrap; }
+      .inside { margin-left: 80px; } .tall { height: 1200px; } .corner { float: right; }
+      .float { position: fixed; right: 0; bottom: 0; width: 200px; height: 60px; background: #0a6b62; color: #fff; }`;
+    await show(documentWith(body, style), 320);
+    const problems = await findUnreachableControls(page);
+    expect(problems.some((problem) => problem.startsWith('<button class="menu"> "Menu" is cut off by the window edge'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('<a class="inside"> "clipped link" is clipped by'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('<a class="corner"> "footer link" is covered by <a class="float"> "Call"'))).toBe(true);
+    // The same page with room kept for the fixed button at its end and as scroll padding: nothing to report.
+    await show(documentWith(body.replace('class="bar"', 'class="bar fits"'), `${style} .fits { width: auto; } .logo { width: auto; } .inside { margin-left: 0; }
+      html { scroll-padding-bottom: 80px; } main { padding-bottom: 80px; }`), 320);
+    expect(await findUnreachableControls(page)).toEqual([]);
+  });
+
+  it('header: a wrapping link and a taller header are measured', async () => {
+    const header = (width: string) => documentWith(`<header class="site-header"><nav class="site-nav"><a href="/a">How It Works</a><a href="/b">About</a></nav></header>`,
+      `.site-nav { display: flex; gap: 8px; } .site-nav a { display: block; width: ${width}; padding: 20px 0; }`);
+    await show(header('40px'), 1024);
+    const squeezed = await measureHeader(page);
+    expect(squeezed.offRow).toContain('"How It Works" wraps onto 3 lines');
+    await show(header('auto'), 1024);
+    const roomy = await measureHeader(page);
+    expect(roomy.offRow).toEqual([]);
+    expect(roomy.desktop).toBe(true);
+    expect(squeezed.height).toBeGreaterThan(roomy.height);
+  });
+
+  it('LCP: a lazy-loaded image as the largest paint is reported, an eager one is not', async () => {
+    const body = (loading: string) => documentWith(`<p>Projects</p><img src="${ORIGIN}/photo.png" width="1200" height="800" alt="A project" loading="${loading}">`,
+      'img { width: 100%; height: auto; }');
+    await show(body('lazy'), 1280);
+    expect(await findLazyLcp(page)).toEqual(['the largest contentful paint is a lazy-loaded image (photo.png, alt "A project")']);
+    await show(body('eager'), 1280);
+    expect(await findLazyLcp(page)).toEqual([]);
+  });
+
+  it('contrast: the ratio formula gives the WCAG reference values', () => {
+    expect(contrastRatio([0, 0, 0], [255, 255, 255])).toBeCloseTo(21, 5);
+    expect(contrastRatio([118, 118, 118], [255, 255, 255])).toBeCloseTo(4.54, 2);
+  });
+
+  it('contrast: text on a gradient and on an image is measured on its pixels; dark text on white passes', async () => {
+    const body = `<header class="hero"><p class="eyebrow">About us</p><p class="ok">Readable text</p></header>
+      <div class="photo"><span class="caption">Office fit-out</span></div>
+      <p class="large">Large grey heading</p>`;
+    const style = `.hero { padding: 40px 16px; background: ${HERO_GRADIENT}; } .eyebrow { color: #0d7d72; font-size: 14px; font-weight: 700; }
+      .ok { color: #1c2b39; } .photo { height: 200px; background: url(${ORIGIN}/photo.png) center / cover; }
+      .caption { color: #fff; } .large { color: #8a8a8a; font-size: 32px; }`;
+    await show(documentWith(body, style), 375);
+    const problems = await findLowContrastText(page);
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(['<p class="eyebrow"> "About us"', '<span class="caption"> "Office fit-out"']);
+    expect(problems[0]).toMatch(/4\.[0-4]\d:1 on its rendered background \(needs 4\.5:1\)$/);
+    // The large grey text (3.4:1) passes as large text; as normal text it would not.
+    await show(documentWith(body, `${style} .large { font-size: 16px; }`), 375);
+    expect((await findLowContrastText(page)).some((problem) => problem.startsWith('<p class="large"> "Large grey heading"'))).toBe(true);
+  });
+});
