@@ -8,11 +8,13 @@ export interface PictureProps {
   sizes: string;
   /** The largest contentful image of the page (the hero): loaded eagerly with high priority. */
   priority?: boolean;
+  /** Above the fold at some width but not the page's main image: loaded eagerly, at normal priority. */
+  eager?: boolean;
   className?: string;
 }
 
 /** A responsive <picture>: modern formats first, intrinsic size always set (no layout shift). */
-export function Picture({ image, alt, sizes, priority = false, className }: PictureProps): ReactElement {
+export function Picture({ image, alt, sizes, priority = false, eager = false, className }: PictureProps): ReactElement {
   return (
     <picture className={className}>
       {image.sources.map((source) => (
@@ -25,7 +27,7 @@ export function Picture({ image, alt, sizes, priority = false, className }: Pict
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={priority || eager ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={priority ? 'high' : undefined}
       />

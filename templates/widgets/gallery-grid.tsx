@@ -8,7 +8,11 @@ export interface GalleryGridProps {
   sizes: string;
   /** Accessible name of the list, e.g. "Recent projects". */
   label?: string;
-  /** The grid opens the page (/gallery): its first row (three across on desktop) is above the fold and holds the largest paint, so it loads eagerly. */
+  /**
+   * The grid opens the page (/gallery): its first row (three across on desktop) is above the fold
+   * and holds the largest paint, so it loads eagerly; the first image, the largest paint on a
+   * phone, with high priority (one high-priority image per page, or it means nothing).
+   */
   priorityFirst?: boolean;
 }
 
@@ -28,7 +32,7 @@ export function GalleryGrid({ items, sizes, label, priorityFirst = false }: Gall
       {items.map((item, index) => (
         <li className="gallery__item" key={item.title}>
           <figure className="gallery__figure">
-            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} priority={priorityFirst && index < FIRST_ROW} />
+            <Picture className="gallery__picture" image={item.image} alt={item.alt} sizes={sizes} priority={priorityFirst && index === 0} eager={priorityFirst && index < FIRST_ROW} />
             <figcaption className="gallery__caption">
               <span className="gallery__category">{item.category}</span>
               <span className="gallery__title">{item.title}</span>

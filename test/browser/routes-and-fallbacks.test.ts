@@ -257,7 +257,8 @@ describe('without JavaScript', () => {
     const shown = (index: number) => figures.nth(index).locator('.gallery__caption').evaluate((element) => getComputedStyle(element).opacity === '1');
     expect(await shown(0)).toBe(false);
     await figures.nth(0).hover();
-    expect(await shown(0)).toBe(true);
+    // The caption fades in over 0.2 s.
+    await expect.poll(() => shown(0), { timeout: 2_000 }).toBe(true);
     await pages.small.goto(session.url('/gallery'));
     expect(await pages.small.locator('.gallery__caption').evaluateAll((captions) => captions.every((caption) => getComputedStyle(caption).opacity === '1'))).toBe(true);
   });

@@ -7,7 +7,7 @@
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,7 +122,9 @@ describe('parallel rendering', () => {
   it('with workers parsing, templates that fail stop the build with their error, and no worker keeps it running', async () => {
     const run = (templates: string, out: string) => runCliBuild(['--content', copyContent(`content-${out}`), '--templates', templates,
       '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, out), '--jobs', '2'], { timeoutMs: 60_000 });
-    // No templates entry: compiling fails while the workers still parse (they once kept the process alive).
+    // No templates entry (an empty folder; a missing one is refused before any work): compiling
+    // fails while the workers still parse (they once kept the process alive).
+    mkdirSync(path.join(root, 'no-templates'), { recursive: true });
     const missing = await run(path.join(root, 'no-templates'), 'missing');
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('no templates entry');

@@ -31,7 +31,7 @@ const errorLines = (stderr: string) => stderr.split('\n').filter((line) => /^(er
 const PAGE = '---\ntitle: Our Team\ntemplate: about\nsitemapGroup: main-pages\ndescription: The team page of the fixture site, long enough to satisfy the description rule.\n---\nWho we are.\n';
 
 function location(name: string, extra = ''): string {
-  return `---\nname: ${JSON.stringify(name)}\nregion: Brisbane Area\n${extra}description: Commercial cleaning for the fixture, long enough for the description rule.\nintro: Cleaning here.\nfeatures: [a, b, c, d, e, f, g, h]\n---\nBody.\n`;
+  return `---\nname: ${JSON.stringify(name)}\nregion: Brisbane Area\nstate: Queensland\ngeo: { latitude: -27.47, longitude: 153.02 }\n${extra}description: Commercial cleaning for the fixture, long enough for the description rule.\nintro: Cleaning here.\nfeatures: [a, b, c, d, e, f, g, h]\n---\nBody.\n`;
 }
 
 describe('the slug rule', () => {
@@ -92,7 +92,7 @@ describe('the slug rule', () => {
     const result = buildFixture(dir);
     expect(result.status, result.stderr).toBe(1);
     expect(errorLines(result.stderr)).toEqual([
-      'error: content/locations/otara.md:4: slug: "Café Ōtara" is not a clean slug (lower-case letters a-z, digits and single hyphens)',
+      'error: content/locations/otara.md:6: slug: "Café Ōtara" is not a clean slug (lower-case letters a-z, digits and single hyphens)',
       'hint: write slug: cafe-otara',
     ]);
   });

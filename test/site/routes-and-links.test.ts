@@ -221,8 +221,12 @@ describe('footer', () => {
   });
 
   it('lists the 24 Reading A locations as service areas, and the legal links privacy, terms and sitemap', () => {
-    const $ = built.page('/');
+    const $ = built.page('/about/');
     expect(hrefs($, 'footer .site-footer__areas a')).toEqual(READING_A.map((slug) => `/locations/${slug}/`));
+    // The home page shows the same 24 places in its body's areas grid, so its footer leaves them out.
+    const home = built.page('/');
+    expect(hrefs(home, 'footer .site-footer__areas a')).toEqual([]);
+    expect(hrefs(home, 'main a[href^="/locations/"]').filter((href, index, all) => all.indexOf(href) === index).sort()).toEqual(READING_A.map((slug) => `/locations/${slug}/`).sort());
     expect(hrefs($, 'footer .footer-legal a')).toEqual(['/privacy/', '/terms/', '/sitemap/']);
     expect(textOf($, 'footer .site-footer__legal-name')).toContain(config.legalName);
     expect(textOf($, 'footer .site-footer__legal-name')).toContain(built.site.buildDate.slice(0, 4));
