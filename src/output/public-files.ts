@@ -18,8 +18,22 @@ export interface PublicFile {
   stamp: string;
 }
 
+/** Which files of public/ are published: the one rule for `build` and `watch`. */
+const PUBLISHED = ['**/*', '.well-known/**/*'];
+
+/** Whether a path under public/ (forward slashes) is published: no part starts with a dot, but for .well-known/. */
+export function isPublishedPublicFile(relative: string): boolean {
+  const parts = relative.split('/');
+  return parts.every((part, index) => !part.startsWith('.') || (index === 0 && part === '.well-known' && parts.length > 1));
+}
+
+/** The published files of public/, sorted. */
+export async function listPublishedPaths(publicDir: string): Promise<string[]> {
+  return (await globby(PUBLISHED, { cwd: publicDir, onlyFiles: true, dot: false })).sort();
+}
+
 export async function listPublicFiles(publicDir: string): Promise<PublicFile[]> {
-  const relatives = await globby(['**/*', '.well-known/**/*'], { cwd: publicDir, onlyFiles: true, dot: false });
+  const relatives = await listPublishedPaths(publicDir);
   return relatives.sort().map((relative) => {
     const { size, mtimeMs } = statSync(path.join(publicDir, relative));
     return { relative, bytes: size, stamp: `${size}:${mtimeMs}` };

@@ -18,6 +18,7 @@ import type { LoadedSite } from '../build.ts';
 import { checkContentReferences } from '../content/check-references.ts';
 import { contentKinds, type ContentKind } from '../content/schemas.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
+import { isPublishedPublicFile } from '../output/public-files.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
@@ -269,7 +270,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let count = 0;
     for (const change of changes) {
       const relative = relativeTo(options.publicDir, change.file);
-      if (pageFiles.has(relative) || relative === CSS_FILE || relative === SCRIPT_FILE) continue;
+      if (!isPublishedPublicFile(relative) || pageFiles.has(relative) || relative === CSS_FILE || relative === SCRIPT_FILE) continue;
       if (change.event === 'add' || change.event === 'change') copyIntoOutput(options.publicDir, options.outDir, relative);
       else if (change.event === 'unlink') removeFromOutput(options.outDir, [relative]);
       else continue;

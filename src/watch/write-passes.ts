@@ -5,12 +5,12 @@
  * rendered into a side folder and moved in only when every one of them
  * rendered: a failed rebuild leaves the last good pages in place.
  */
-import { globby } from 'globby';
 import type { BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import type { ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { CleansiteErrorList, type CleansiteError } from '../core/errors.ts';
+import { listPublishedPaths } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging } from '../output/staging.ts';
 import type { SiteData } from '../render/page-props.ts';
@@ -45,7 +45,7 @@ export async function writeFullOutput(input: PassInput, assets: FullOutput): Pro
   const staging = createStaging(input.outDir);
   let committed = false;
   try {
-    for (const relative of await globby('**/*', { cwd: assets.publicDir, onlyFiles: true, dot: false })) copyIntoOutput(assets.publicDir, staging.dir, relative);
+    for (const relative of await listPublishedPaths(assets.publicDir)) copyIntoOutput(assets.publicDir, staging.dir, relative);
     if (assets.css) staging.write(CSS_FILE, assets.css.contents);
     if (assets.script) staging.write(SCRIPT_FILE, assets.script.contents);
     if (assets.images) placeImageFiles(assets.images.files, staging.dir);

@@ -8,8 +8,9 @@
  * - watch serves the stylesheet and the script at stable URLs (/assets/site.css, /assets/site.js),
  *   so a style edit is swapped into open pages without re-rendering every page; the build's
  *   content-hashed names are mapped to those before comparing (their bytes are compared too);
- * - the static host's own files (_headers, _redirects) are not part of a watch output: the dev
- *   server is not the host they configure.
+ * - the static host's own files are not part of a watch output: _headers and _redirects
+ *   configure a host the dev server is not, and the fallback page of each redirect source (for
+ *   hosts that honour no redirects) is never reached there: the dev server answers the redirect.
  * A broken save must report a problem and leave the watch output as it was.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import type { SitePaths } from '../../src/core/site-paths.ts';
 import { LIVE_RELOAD_PATH } from '../../src/server/live-reload-client.ts';
 import type { FileChange, FileEvent } from '../../src/watch/file-watcher.ts';
 import { createWatchSession, type WatchSession } from '../../src/watch/watch-session.ts';
-import { PROJECT_ROOT } from '../support/site-build.ts';
+import { listRedirectPages, PROJECT_ROOT } from '../support/site-build.ts';
 
 let root: string;
 let paths: SitePaths;
@@ -91,6 +92,8 @@ async function freshBuild(): Promise<Map<string, Buffer>> {
   const logger = createMemoryLogger();
   await build({ ...paths, outDir, keepGoing: false, jobs: 1, cache: false, devScripts: [LIVE_RELOAD_PATH] }, logger);
   const built = snapshot(outDir);
+  const redirectPages = new Set(listRedirectPages(outDir));
+  expect(redirectPages.size, 'the site declares redirects, so this exclusion is exercised').toBeGreaterThan(0);
   rmSync(outDir, { recursive: true, force: true });
   const stable = new Map<string, string>();
   for (const file of built.keys()) {
@@ -99,7 +102,7 @@ async function freshBuild(): Promise<Map<string, Buffer>> {
   }
   const files = new Map<string, Buffer>();
   for (const [file, bytes] of built) {
-    if (HOST_FILES.has(file)) continue;
+    if (HOST_FILES.has(file) || redirectPages.has(file)) continue;
     if (stable.has(`/${file}`)) {
       files.set(stable.get(`/${file}`)!.slice(1), bytes);
       continue;
@@ -199,6 +202,9 @@ const EDITS: Edit[] = [
   { name: 'a public file added', apply: () => write('public/price-list.txt', 'Prices on request.\n') },
   { name: 'the public file changed', apply: () => write('public/price-list.txt', 'Prices on request, from $45 an hour.\n') },
   { name: 'the public file deleted', apply: () => remove('public/price-list.txt') },
+  { name: 'a file under public/.well-known (published)', apply: () => write('public/.well-known/change-password', 'https://www.example.com/contact/\n') },
+  { name: 'a dot file in public/ (never published)', apply: () => write('public/.DS_Store', 'Finder junk\n') },
+  { name: 'the .well-known file deleted', apply: () => remove('public/.well-known/change-password') },
   { name: 'a page added', apply: () => write('content/pages/careers.md', readFileSync(at('content/pages/license.md'), 'utf8').replace(/^title: .*$/m, 'title: Careers')) },
   { name: 'the page deleted', apply: () => remove('content/pages/careers.md') },
   { name: 'two files saved at once', apply: () => [...setField('content/locations/toowoomba.md', 'description', 'Garden City. Commercial cleaning described again, long enough for the seventy-character minimum.'), ...setField('content/locations/mackay.md', 'description', 'Sugar City. Commercial cleaning described again, long enough for the seventy-character minimum.')] },
