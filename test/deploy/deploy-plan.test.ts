@@ -63,13 +63,11 @@ describe('planDeploy', () => {
       remote.push(object(`assets/hero-${index}.0123456789.avif`));
     }
     remote.push(object('services/removed/index.html'));
-    const started = performance.now();
+    // How long this takes is measured by `npm run bench` (bench/deploy-plan-bench.mjs), not here.
     const result = plan(local, remote);
-    const elapsed = performance.now() - started;
     expect(result.uploads).toHaveLength(100);
     expect(result.unchanged).toBe(19_900);
     expect(result.deletions.map((item) => item.key)).toEqual(['services/removed/index.html']);
-    expect(elapsed).toBeLessThan(2_000);
   });
 });
 
