@@ -5,23 +5,13 @@
  * that file (front-matter lines counted). Before, both shipped with exit 0,
  * and a missing front-matter image was reported without a line.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildFixture, makeFixtureSite } from '../support/fixture-site.ts';
+import { describe, expect, it } from 'vitest';
+import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
 
-let sites: string[] = [];
-afterEach(() => {
-  for (const site of sites) rmSync(site, { recursive: true, force: true });
-  sites = [];
-});
-
-function site(): string {
-  const dir = makeFixtureSite();
-  sites.push(dir);
-  return dir;
-}
+const site = useThrowawaySites();
 
 function write(dir: string, relative: string, text: string) {
   writeFileSync(path.join(dir, 'content', relative), text);

@@ -5,26 +5,16 @@
  * "Surfers' Paradise & Main Beach" could not be built at all, while page and
  * service file names reached URLs unchecked (spaces, capitals, %C3%A9).
  */
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { globby } from 'globby';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isCleanSlug, slugify } from '../../src/routes/urls.ts';
-import { buildFixture, makeFixtureSite } from '../support/fixture-site.ts';
+import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 
-let sites: string[] = [];
-afterEach(() => {
-  for (const site of sites) rmSync(site, { recursive: true, force: true });
-  sites = [];
-});
-
-function site(): string {
-  const dir = makeFixtureSite();
-  sites.push(dir);
-  return dir;
-}
+const site = useThrowawaySites();
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((line) => /^(error|  hint): /.test(line)).map((line) => line.trim());
 

@@ -5,16 +5,34 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
 export const cliPath = path.join(repoRoot, 'bin', 'cleansite.mjs');
 
 /** Copies basic-site into a new temp folder, then each named overlay on top; returns the folder. */
+/**
+ * Throwaway copies of the basic fixture site for one test file: call at the top level, then
+ * `site()` in a test for a fresh copy; every copy is removed after the test that made it.
+ */
+export function useThrowawaySites(): () => string {
+  let sites: string[] = [];
+  afterEach(() => {
+    for (const site of sites) rmSync(site, { recursive: true, force: true });
+    sites = [];
+  });
+  return () => {
+    const dir = makeFixtureSite();
+    sites.push(dir);
+    return dir;
+  };
+}
+
 export function makeFixtureSite(...overlays: string[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-fixture-'));
   cpSync(path.join(fixturesDir, 'basic-site'), dir, { recursive: true, filter: (source) => !/[\\/](dist|\.cache)$/.test(source) });
