@@ -12,9 +12,9 @@
 // Chromium loading the built site at a phone (375x812 @2x) and a desktop
 // (1280x800 @1x) size: "initial" is what the first load fetches, "all" adds
 // every lazy image (as if the visitor scrolled to the end).
+import { serveSite } from '../test/quality/support/serve-site.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -124,7 +124,7 @@ async function measurePages() {
   try {
     log('building the site for bytes per page ...');
     execFileSync(process.execPath, [path.join(ROOT, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000' } });
-    const server = await serveStatic(dist);
+    const server = await serveSite(dist);
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
@@ -169,32 +169,16 @@ async function measurePage(page, url) {
   return { initialBytes: initial.bytes, initialImages: initial.count, allBytes: all.bytes, allImages: all.count };
 }
 
-/** Folder URLs of every page of the built site, sorted. */
+/** Folder URLs of every page of the built site, sorted; redirect fallback pages (a meta refresh, no images) left out. */
 function listPages(dist) {
   return readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .filter((entry) => !readFileSync(path.join(entry.parentPath, entry.name), 'utf8').includes('http-equiv="refresh"'))
     .map((entry) => {
       const folder = path.relative(dist, entry.parentPath).split(path.sep).join('/');
       return folder === '' ? '/' : `/${folder}/`;
     })
     .sort();
-}
-
-async function serveStatic(dir) {
-  const { default: sirv } = await import('sirv');
-  const files = sirv(dir, { dev: false, etag: false, dotfiles: false });
-  const server = createServer((request, response) => files(request, response, () => {
-    response.statusCode = 404;
-    response.end(readFileSync(path.join(dir, '404.html')));
-  }));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
-  };
 }
 
 function median(values) {
