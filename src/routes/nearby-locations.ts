@@ -4,9 +4,12 @@
  * places together, so a location page only reads its own short list.
  *
  * Places are scanned outwards in latitude order from each one, and a scan
- * stops once the latitude difference alone is further than the farthest
- * place kept: the great-circle distance is never less than that, so a site
- * of thousands of places costs far fewer than N x N distances.
+ * stops once the latitude difference alone is as far as the farthest place
+ * kept: the great-circle distance is never less than that, so no place
+ * beyond can be nearer. A site of thousands of places costs far fewer than
+ * N x N distances, also when many share one point (suburbs given their
+ * city's coordinates): a scan stopping only at a strictly larger difference
+ * walked every copy, 7.6 s for 10,000 places at one point.
  */
 
 export interface GeoPoint {
@@ -40,8 +43,9 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
 
 /**
  * For each place (by index), the indexes of its nearest other places in the
- * same state within `maxKm`, nearest first; ties go to the lower index, so
- * the result does not depend on anything but the input order.
+ * same state within `maxKm`, nearest first; ties among the places looked at
+ * go to the lower index, so the result depends on nothing but the input.
+ * A place exactly as far as the farthest one kept may not be looked at.
  */
 export function findNearbyPlaces(places: readonly PlaceToMatch[], { count, maxKm }: NearbyOptions): number[][] {
   const result: number[][] = places.map(() => []);
@@ -64,7 +68,8 @@ export function findNearbyPlaces(places: readonly PlaceToMatch[], { count, maxKm
 function nearestInGroup(places: readonly PlaceToMatch[], group: number[], position: number, count: number, maxKm: number): number[] {
   const origin = places[group[position]!]!.geo;
   const kept: Array<{ index: number; km: number }> = [];
-  const limit = () => (kept.length === count ? Math.min(maxKm, kept[kept.length - 1]!.km) : maxKm);
+  const full = () => kept.length === count;
+  const limit = () => (full() ? Math.min(maxKm, kept[kept.length - 1]!.km) : maxKm);
   const consider = (index: number, km: number) => {
     let at = kept.length;
     while (at > 0 && (kept[at - 1]!.km > km || (kept[at - 1]!.km === km && kept[at - 1]!.index > index))) at--;
@@ -77,7 +82,8 @@ function nearestInGroup(places: readonly PlaceToMatch[], group: number[], positi
     for (let other = position + step; other >= 0 && other < group.length; other += step) {
       const index = group[other]!;
       const point = places[index]!.geo;
-      if (EARTH_RADIUS_KM * Math.abs(toRadians(point.latitude - origin.latitude)) > limit()) break;
+      const latitudeKm = EARTH_RADIUS_KM * Math.abs(toRadians(point.latitude - origin.latitude));
+      if (latitudeKm > limit() || (full() && latitudeKm >= limit())) break;
       const km = distanceKm(origin, point);
       if (km <= maxKm) consider(index, km);
     }

@@ -82,6 +82,17 @@ describe('findNearbyPlaces', () => {
     }
   });
 
+  it('handles many places at one point (suburbs given their city\'s coordinates): six others each, at distance 0', () => {
+    const brisbane = { latitude: -27.4698, longitude: 153.0251 };
+    const places: PlaceToMatch[] = Array.from({ length: 2_000 }, () => ({ state: 'Queensland', geo: brisbane }));
+    const nearby = findNearbyPlaces(places, { count: 6, maxKm: 350 });
+    nearby.forEach((list, index) => {
+      expect(list).toHaveLength(6);
+      expect(new Set(list).size).toBe(6);
+      expect(list).not.toContain(index);
+    });
+  });
+
   it('finds six places for each of 10,000 random places', () => {
     const places = randomPlaces(10_000, 7);
     const nearby = findNearbyPlaces(places, { count: 6, maxKm: 350 });
