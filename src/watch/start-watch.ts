@@ -5,13 +5,10 @@
  * so nothing that happens during a rebuild can stop the watcher.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { CleansiteError } from '../core/errors.ts';
 import { createEventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
 import { watchRedirects } from '../server/redirects.ts';
 import { startStaticServer } from '../server/static-server.ts';
-import { isInside } from './classify-change.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
 import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
@@ -43,8 +40,8 @@ const DEFAULT_DEBOUNCE_MS = 10;
 /** Quiet time after a rebuild before the heaps are compacted (core/garbage-collection.ts). */
 const COMPACT_AFTER_IDLE_MS = 1_000;
 
+/** The caller has claimed the output folder (src/output/claim-output.ts): it is not a source folder, nor inside one. */
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
-  assertOutputOutsideSources(options);
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
   const stream = createEventStream(() => session.greeting());
   const client = renderLiveReloadClient();
@@ -127,20 +124,6 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       await Promise.allSettled([server.close(), session.close()]);
     },
   };
-}
-
-/** Output written inside a watched folder would trigger a rebuild that writes output, forever. */
-function assertOutputOutsideSources(options: WatchOptions): void {
-  for (const folder of [options.contentDir, options.templatesDir, options.publicDir]) {
-    const out = path.resolve(options.outDir);
-    if (out === path.resolve(folder) || isInside(out, folder) || isInside(folder, out)) {
-      throw new CleansiteError({
-        code: 'USAGE',
-        message: `the output folder ${out} overlaps the watched folder ${folder}`,
-        hint: 'pass an --out folder outside content/, templates/ and public/ (the default is .cache/watch)',
-      });
-    }
-  }
 }
 
 function serveDevEndpoint(request: IncomingMessage, response: ServerResponse, accept: (request: IncomingMessage, response: ServerResponse) => void, client: string): boolean {
