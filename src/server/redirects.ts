@@ -5,10 +5,7 @@
  * forced (`301!`), the query string is kept. Pattern rules
  * (`/blog/*`, `:name`) are matched too, `:splat` filled in.
  */
-import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
-import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
 
 export interface RedirectAnswer {
@@ -48,28 +45,4 @@ export function sendRedirect(response: ServerResponse, redirect: RedirectAnswer,
   const location = redirect.location.includes('?') ? redirect.location : `${redirect.location}${query}`;
   response.writeHead(redirect.status, { Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
   response.end(`Moved to ${location}\n`);
-}
-
-/**
- * The watch server's redirects: content/redirects.md read again whenever it
- * changes (its modification time), so an edit applies at the next request.
- * A file that does not parse gives no redirects here; the build reports it.
- */
-export function watchRedirects(contentDir: string, baseUrl = 'http://localhost/'): (urlPath: string) => RedirectAnswer | undefined {
-  const file = path.join(contentDir, REDIRECTS_FILE);
-  let stamp = '';
-  let match: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
-  return (urlPath) => {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    const current = stats ? `${stats.size}:${stats.mtimeMs}` : '-';
-    if (current !== stamp) {
-      stamp = current;
-      try {
-        match = createRedirectMatcher(stats ? loadRedirects(contentDir, undefined, baseUrl) : []);
-      } catch {
-        match = () => undefined;
-      }
-    }
-    return match(urlPath);
-  };
 }

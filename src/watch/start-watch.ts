@@ -7,7 +7,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createEventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
-import { watchRedirects } from '../server/redirects.ts';
 import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
@@ -52,7 +51,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     port: options.port,
     intercept: (request, response) => serveDevEndpoint(request, response, stream.accept, client),
     onRequestError: events.onError,
-    redirectFor: watchRedirects(options.contentDir),
+    redirectFor: (urlPath) => session.redirectFor(urlPath),
     notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
   });
 

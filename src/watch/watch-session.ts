@@ -18,9 +18,11 @@ import type { LoadedSite } from '../build.ts';
 import { checkContentReferences } from '../content/check-references.ts';
 import { contentKinds, type ContentKind } from '../content/schemas.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
+import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
+import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
 import { loadContentSources, type ContentSources } from './content-sources.ts';
@@ -69,13 +71,15 @@ export interface WatchSession {
   rebuild(changes: FileChange[]): Promise<RebuildReport>;
   /** Sent to each page that connects: the build number, and the open problems if any. */
   greeting(): StreamMessage[];
+  /** The redirect for a URL path under content/redirects.md as last loaded without problems (the dev server answers with it). */
+  redirectFor(urlPath: string): RedirectAnswer | undefined;
   /** Asks the render worker for a full garbage collection. */
   compact(): void;
   close(): Promise<void>;
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
-type Stage = 'folders' | 'content' | 'references' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
+type Stage = 'folders' | 'content' | 'references' | 'redirects' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
@@ -87,6 +91,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let css: BuiltAsset | undefined;
   let script: BuiltAsset | undefined;
   let images: ImageStage | undefined;
+  let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   let siteData: SiteData | undefined;
   const dependencies = new Map<string, Dependency[]>();
   const dirty = new Set<string>();
@@ -204,6 +209,15 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
           }
         });
       }
+    }
+
+    // As `build` does (build.ts): the rules checked against the routes; again when redirects.md changes.
+    const redirectsFile = path.join(options.contentDir, REDIRECTS_FILE);
+    if (site && (siteChanged || changes.some((change) => change.file === redirectsFile))) {
+      const checked = site;
+      await attempt('redirects', async () => {
+        redirectFor = createRedirectMatcher(loadRedirects(options.contentDir, checked.table.routes, checked.baseUrl, options.rootDir));
+      });
     }
 
     // As `build` does after routing (build.ts loadSite); again when public/ changes, which can add or remove an image.
@@ -355,6 +369,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       return rebuild(initial ? [] : changes, initial);
     },
     greeting: () => greetingMessages(buildNumber, openProblems()),
+    redirectFor: (urlPath) => redirectFor(urlPath),
     compact() {
       host?.compact();
     },

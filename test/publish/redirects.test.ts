@@ -6,14 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { CleansiteError, toErrorList } from '../../src/core/errors.ts';
 import { loadRedirects } from '../../src/publish/load-redirects.ts';
 import type { RedirectRule } from '../../src/publish/redirect-rules.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import type { Route } from '../../src/routes/route-table.ts';
 import { loadHostRules } from '../../src/server/host-rules.ts';
-import { watchRedirects } from '../../src/server/redirects.ts';
 import { startStaticServer } from '../../src/server/static-server.ts';
+import { createWatchSession } from '../../src/watch/watch-session.ts';
+import { makeWatchSite } from '../watch/support/watch-process.ts';
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -109,14 +111,30 @@ describe('the preview server', () => {
   });
 });
 
-describe('the watch server', () => {
-  it('answers the rules of content/redirects.md and picks up an edit at the next request', async () => {
-    const dir = folder({ 'redirects.md': '---\nrules:\n  - { from: /quote, to: /contact/, status: 301 }\n---\n' });
-    const redirectFor = watchRedirects(dir);
-    expect(redirectFor('/quote')).toEqual({ status: 301, location: '/contact/', force: true });
-    expect(redirectFor('/contact/')).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(dir, 'redirects.md'), '---\nrules:\n  - { from: /quote, to: /gallery/, status: 302 }\n---\n');
-    expect(redirectFor('/quote/')).toEqual({ status: 302, location: '/gallery/', force: true });
-  });
+describe('the watch session', () => {
+  it('answers the rules of content/redirects.md, picks up an edit at the next rebuild, and keeps the last good rules over a broken save', async () => {
+    const site = makeWatchSite();
+    temporary.push(site);
+    const file = path.join(site, 'content', 'redirects.md');
+    writeFileSync(file, '---\nrules:\n  - { from: /quote, to: /about/, status: 301 }\n---\n');
+    const session = createWatchSession({
+      rootDir: site, contentDir: path.join(site, 'content'), templatesDir: path.join(site, 'templates'), publicDir: path.join(site, 'public'),
+      outDir: path.join(site, 'out'), cacheDir: defaultCacheDir(), buildDate: '2026-11-20', devScripts: [],
+    });
+    try {
+      expect((await session.rebuild([])).problems).toEqual([]);
+      expect(session.redirectFor('/quote')).toEqual({ status: 301, location: '/about/', force: true });
+      expect(session.redirectFor('/about/')).toBeUndefined();
+      writeFileSync(file, '---\nrules:\n  - { from: /quote, to: /services/, status: 302 }\n---\n');
+      expect((await session.rebuild([{ file, event: 'change' }])).problems).toEqual([]);
+      expect(session.redirectFor('/quote/')).toEqual({ status: 302, location: '/services/', force: true });
+      // A target with no page: reported with the file, and the last good rules stay.
+      writeFileSync(file, '---\nrules:\n  - { from: /quote, to: /nowhere/, status: 301 }\n---\n');
+      const broken = await session.rebuild([{ file, event: 'change' }]);
+      expect(broken.problems.map((problem) => problem.format()).join('\n')).toMatch(/^content\/redirects\.md:\d+: .*\/nowhere/);
+      expect(session.redirectFor('/quote/')).toEqual({ status: 302, location: '/services/', force: true });
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
 });
