@@ -9,6 +9,7 @@ import { createTerminalProgress, SILENT_PROGRESS } from '../deploy/progress.ts';
 import { createS3Client } from '../deploy/s3-client.ts';
 import { parseS3Target } from '../deploy/s3-target.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
+import { hasOutputMarker, isEarlierCleansiteOutput, OUTPUT_MARKER } from '../output/output-marker.ts';
 
 export interface DeployCommandOptions {
   dir: string;
@@ -37,6 +38,10 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
     const shown = path.relative(process.cwd(), dir) || '.';
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
       throw new CleansiteError({ code: 'USAGE', message: `nothing to deploy: ${shown}/ does not exist`, hint: 'run `cleansite build` first, or pass the built folder with --dir' });
+    }
+    // The bucket is made equal to this folder, deletions included: only a build may be published.
+    if (!hasOutputMarker(dir) && !isEarlierCleansiteOutput(dir)) {
+      throw new CleansiteError({ code: 'USAGE', message: `refusing --dir ${shown}: it is not a folder cleansite built (it has no ${OUTPUT_MARKER})`, hint: 'pass the output of `cleansite build` (default dist/)' });
     }
     const client = createS3Client({ endpoint: options.endpoint, region: options.region });
     // Ctrl+C or a cancelled CI job: stop cleanly so the lock does not block the next deploy.

@@ -286,6 +286,17 @@ describe('safety', () => {
   }, 30_000);
 });
 
+describe('a folder that is not a build', () => {
+  it('is refused before any request (exit 2): a source folder would replace the site', async () => {
+    const bucket = freshBucket();
+    server.requests.length = 0;
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', path.join(PROJECT_ROOT, 'content'), '--endpoint', server.endpoint);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^error: refusing --dir .*content: it is not a folder cleansite built \(it has no \.cleansite-output\)$/m);
+    expect(server.requests).toEqual([]);
+  });
+});
+
 describe('a target that is not there', () => {
   it('is reported with the bucket named and what to check, exit 1', async () => {
     const run = await cli('deploy', 's3://no-such-bucket', '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint);

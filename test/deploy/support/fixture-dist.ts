@@ -2,14 +2,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeOutputMarker } from '../../../src/output/output-marker.ts';
 
 export type DistFiles = Record<string, string | Buffer>;
 
 const temporary: string[] = [];
 
+/** A build folder as `cleansite build` leaves it: the files, and the marker deploy requires. */
 export function writeDist(files: DistFiles): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-deploy-dist-'));
   temporary.push(dir);
+  writeOutputMarker(dir);
   for (const [relative, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
     writeFileSync(path.join(dir, relative), content);
