@@ -6,14 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CleansiteError, CleansiteErrorList } from '../../src/core/errors.ts';
 import { parseSourceFile } from '../../src/content/load-content.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../src/content/seo-limits.ts';
 import { assembleContent, validateSource } from '../../src/content/validate-content.ts';
 import { buildRouteTable } from '../../src/routes/route-table.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
-import { buildPages, type BuiltPages } from '../site/support/built-pages.ts';
+import { useBuiltPages } from '../site/support/built-pages.ts';
 
 const contentDir = path.join(PROJECT_ROOT, 'content');
 
@@ -28,15 +28,7 @@ function problemsAfterEdit(relative: string, edit: (text: string) => string): st
 }
 
 describe('title and description lengths on every built page', () => {
-  let built: BuiltPages;
-
-  beforeAll(async () => {
-    built = await buildPages();
-  }, 180_000);
-
-  afterAll(async () => {
-    await built?.site.remove();
-  });
+  const built = useBuiltPages();
 
   it(`keeps every <title> within ${MAX_TITLE_LENGTH} characters and unique`, () => {
     const titles = [...built.pages].map(([url, $]) => ({ url, title: $('head title').text() }));

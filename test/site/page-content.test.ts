@@ -7,22 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import matter from 'gray-matter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/site-build.ts';
-import { buildPages, textOf, type BuiltPages } from './support/built-pages.ts';
+import { useBuiltPages, textOf } from './support/built-pages.ts';
 import { readSiteConfig } from './support/site-config.ts';
 import { READING_A, READING_B, SERVICE_PAGES } from './support/spec.ts';
 
-let built: BuiltPages;
+const built = useBuiltPages();
 const config = readSiteConfig();
-
-beforeAll(async () => {
-  built = await buildPages();
-}, 180_000);
-
-afterAll(async () => {
-  await built?.site.remove();
-});
 
 const texts = ($: CheerioAPI, selector: string) => $(selector).map((_, element) => $(element).text().replace(/\s+/g, ' ').trim()).get();
 const hrefs = ($: CheerioAPI, selector: string) => $(selector).map((_, element) => $(element).attr('href')).get();

@@ -7,21 +7,13 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CheerioAPI } from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPages, textOf, type BuiltPages } from './support/built-pages.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltPages, textOf } from './support/built-pages.ts';
 import { readSiteConfig } from './support/site-config.ts';
 import { ALL_ROUTES, READING_A, READING_B, SERVICE_PAGES, SITEMAP_GROUPS, urlOf } from './support/spec.ts';
 
-let built: BuiltPages;
+const built = useBuiltPages();
 const config = readSiteConfig();
-
-beforeAll(async () => {
-  built = await buildPages();
-}, 180_000);
-
-afterAll(async () => {
-  await built?.site.remove();
-});
 
 const pageUrls = () => [...built.pages.keys()];
 /** Text with non-breaking spaces (used inside phone numbers) as plain spaces. */

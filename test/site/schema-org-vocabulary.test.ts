@@ -4,20 +4,12 @@
  * properties that belong to the node's type or an ancestor of it, nested
  * nodes and numbers the property accepts, enumeration members that exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPages, type BuiltPages } from './support/built-pages.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltPages } from './support/built-pages.ts';
 import { checkJsonLd, loadSchemaOrg } from './support/schema-org.ts';
 
 describe('JSON-LD against the schema.org vocabulary', () => {
-  let built: BuiltPages;
-
-  beforeAll(async () => {
-    built = await buildPages();
-  }, 180_000);
-
-  afterAll(async () => {
-    await built?.site.remove();
-  });
+  const built = useBuiltPages();
 
   it('reads the current vocabulary: the types and properties this site relies on, with their domains', () => {
     const vocabulary = loadSchemaOrg();

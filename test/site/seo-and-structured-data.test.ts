@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../support/site-build.ts';
 import sharp from 'sharp';
 import { NEARBY } from '../../src/routes/route-table.ts';
 import { distanceKm } from '../../src/routes/nearby-locations.ts';
-import { buildPages, textOf, type BuiltPages } from './support/built-pages.ts';
+import { buildPages, useBuiltPages, textOf, type BuiltPages } from './support/built-pages.ts';
 import { readLocations, readSiteConfig, readSiteText } from './support/site-config.ts';
 import { READING_A, READING_B } from './support/spec.ts';
 
@@ -64,15 +64,7 @@ function canonicalJson(value: unknown): string {
 }
 
 describe('search metadata', () => {
-  let built: BuiltPages;
-
-  beforeAll(async () => {
-    built = await buildPages();
-  }, 180_000);
-
-  afterAll(async () => {
-    await built?.site.remove();
-  });
+  const built = useBuiltPages();
 
   const listed = () => [...built.pages].filter(([url]) => url !== '/404.html');
 

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
+import { afterAll, beforeAll } from 'vitest';
 import { buildSiteWithCli, type BuiltSite, type SiteBuildOptions } from '../../support/site-build.ts';
 
 export interface BuiltPages {
@@ -42,6 +43,30 @@ export async function buildPages(options: SiteBuildOptions = {}): Promise<BuiltP
       if (!found) throw new Error(`${url} was not built (built: ${[...pages.keys()].slice(0, 8).join(', ')}, ...)`);
       return found;
     },
+  };
+}
+
+/**
+ * The site built once for the enclosing test file or describe block (beforeAll) and removed after
+ * it (afterAll). Read its fields inside tests, not while the tests are being collected.
+ */
+export function useBuiltPages(options: SiteBuildOptions = {}): BuiltPages {
+  let built: BuiltPages | undefined;
+  beforeAll(async () => {
+    built = await buildPages(options);
+  }, 180_000);
+  afterAll(async () => {
+    await built?.site.remove();
+  });
+  const current = (): BuiltPages => {
+    if (!built) throw new Error('the site is built in beforeAll: read it inside a test');
+    return built;
+  };
+  return {
+    get site() { return current().site; },
+    get pages() { return current().pages; },
+    get html() { return current().html; },
+    page: (url) => current().page(url),
   };
 }
 
