@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,6 +25,8 @@ const UNIT = [
 ];
 
 export default defineConfig({
+  // Site modules import the engine's API by the package name, as a published site would.
+  resolve: { alias: { cleansite: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -23,12 +23,11 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { templates } from 'bench-templates';
 import { runImageStage } from '../src/assets/resolve-images.ts';
 import { renderMarkdown } from '../src/content/markdown.ts';
-import type { SiteContent } from '../src/content/schemas.ts';
+import type { SiteContent } from '../templates/model/schemas.ts';
 import type { SiteData, TemplateProps } from '../src/render/page-props.ts';
 import { createTemplateProps } from '../src/render/template-props.ts';
-import { buildNavigation } from '../src/routes/navigation.ts';
-import { buildRouteTable } from '../src/routes/route-table.ts';
 import { slugify, toAbsoluteUrl } from '../src/routes/urls.ts';
+import { siteNavigation, siteRoutes } from '../test/support/site-config.ts';
 
 const [contentDir, publicDir, cacheDir, outDir, cssUrl, jsUrl, buildDate] = process.argv.slice(2) as [string, string, string, string, string, string, string];
 
@@ -77,16 +76,18 @@ for (const list of Object.values(lists)) {
   list.sort((a, b) => (a.order! - b.order!) || (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0) || (a.file < b.file ? -1 : 1));
 }
 const content = { site: siteEntry, ...lists } as unknown as SiteContent;
-const table = buildRouteTable(content);
+const table = siteRoutes(content);
 const { images } = await runImageStage({ publicDir, cacheDir });
 const site: SiteData = {
   content,
   routes: table.routes,
-  navigation: buildNavigation(content, table),
+  navigation: siteNavigation(content, table),
   images,
   assets: { css: cssUrl, js: jsUrl, devScripts: [] },
   buildDate,
   baseUrl: content.site.baseUrl,
+  siteName: content.site.name,
+  lang: 'en-AU',
 };
 
 const made = new Set<string>();

@@ -19,7 +19,10 @@ import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged 
 import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues, hashText } from './cache/unit-values.ts';
 import { checkContentReferences } from './content/check-references.ts';
-import type { SiteContent } from './content/schemas.ts';
+import { importSiteConfig } from './config/load-config.ts';
+import type { SiteConfig } from './config/site-config.ts';
+import type { Content } from './content/entry-types.ts';
+import { resolveBuildDate } from './core/format.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
 import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
@@ -31,7 +34,7 @@ import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
-import { buildNavigation, type Navigation } from './routes/navigation.ts';
+import { buildNavigation } from './routes/navigation.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
@@ -64,10 +67,12 @@ export interface BuildSummary {
 }
 
 export interface LoadedSite {
-  content: SiteContent;
+  content: Content;
   table: RouteTable;
-  navigation: Navigation;
+  navigation: object;
   baseUrl: string;
+  /** The site's name, as its config's `settings` gives it. */
+  siteName: string;
   /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
   fingerprints?: ReadonlyMap<string, string>;
   /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
@@ -78,20 +83,28 @@ export interface LoadedSite {
   files?: { found: number; parsed: number; elsewhere: number };
 }
 
+/** The compiled site config, its hash (a salt of the content and page caches) and the config itself. */
+export interface LoadedConfig {
+  config: SiteConfig;
+  hash: string;
+}
+
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
-export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): Promise<LoadedSite> {
+export async function loadSite(options: BuildOptions, { config, hash }: LoadedConfig, helpers?: ParseHelpers): Promise<LoadedSite> {
   const { content, fingerprints, items, files, parsed, parsedElsewhere, saveCache } = await loadContentCached({
     contentDir: options.contentDir,
     rootDir: options.rootDir,
+    collections: config.collections,
     cacheDir: options.cache === false ? undefined : options.cacheDir,
-    codeVersion: codeVersion(),
+    codeVersion: `${codeVersion()}\n${hash}`,
     helpers,
   });
-  const table = buildRouteTable(content);
+  const table = buildRouteTable(config, content);
   const broken = checkContentReferences(content, table, options);
   if (broken.length > 0) throw new CleansiteErrorList(broken);
-  const navigation = buildNavigation(content, table);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? content.site.baseUrl, fingerprints, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
+  const navigation = buildNavigation(config, content, table);
+  const settings = config.settings(content);
+  return { content, table, navigation, baseUrl: options.baseUrl ?? settings.baseUrl, siteName: settings.name, fingerprints, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -119,20 +132,30 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const code = codeVersion();
   let compiling = true;
   // Started first: esbuild and lightningcss work on the other core while the content loads.
-  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }).then((compiled) => {
+  let configCompiled!: Promise<LoadedConfig>;
+  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }, (config) => {
+    configCompiled = config.then(async ({ modulePath, hash }) => {
+      threads.setConfig(modulePath);
+      return { config: await importSiteConfig(modulePath), hash };
+    });
+  }).then((compiled) => {
     compiling = false;
     threads.setTemplates(compiled.templates.modulePath);
     return compiled;
   });
-  const loading = time('load content', () => loadSite(options, threads));
+  // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
+  compiles.catch(() => undefined);
+  const configured = configCompiled;
+  const loading = configured.then((loaded) => time('load content', () => loadSite(options, loaded, threads)));
   // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
   const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
-  const [site, compiled, images, publicFiles] = await Promise.all([
+  const [site, compiled, images, publicFiles, , { config, hash: configHash }] = await Promise.all([
     loading,
     compiles,
     time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
     listPublicFiles(options.publicDir),
     preload,
+    configured,
   ]);
   const { css, script } = compiled;
   const publish = { redirects: loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir), baseUrl: site.baseUrl };
@@ -145,8 +168,10 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     navigation: site.navigation,
     images: images.images,
     assets: { css: css?.url ?? '', js: script?.url ?? '', devScripts: options.devScripts ?? [] },
-    buildDate: options.buildDate,
+    buildDate: options.buildDate ?? resolveBuildDate(config.utcOffsetHours),
     baseUrl: site.baseUrl,
+    siteName: site.siteName,
+    lang: config.lang,
   };
   const robotsTxt = renderRobotsTxt(site.baseUrl);
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
@@ -161,7 +186,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
   const useCache = options.cache !== false;
   const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
-  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.templates.hash}`) };
+  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.templates.hash}\n${configHash}`) };
   const values = createUnitValues(data, pageKeys.fingerprints, pageKeys.salt);
   const plan = pageCache
     ? await time('check page cache', () => pageCache.plan(site.table.routes, values))

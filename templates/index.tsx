@@ -1,5 +1,5 @@
 /** The site's template set: one page component per template name (see src/render/page-props.ts). */
-import type { TemplateSet } from '../src/render/page-props.ts';
+import type { TemplateSet } from './model/props.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ChecklistPage } from './pages/checklist.tsx';
 import { CleaningGuidePage } from './pages/cleaning-guide.tsx';

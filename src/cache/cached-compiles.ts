@@ -1,12 +1,16 @@
 /**
- * The three compile steps (stylesheet with lightningcss, client script and
- * templates with esbuild), each reused from the step cache while its input
- * files are unchanged. esbuild's service process is stopped once they are
- * done: it would otherwise stay up, idle (~90 MB), for the rest of the build.
+ * The four compile steps (the site config, stylesheet with lightningcss,
+ * client script and templates with esbuild), each reused from the step
+ * cache while its input files are unchanged. The config is handed over as
+ * soon as it is ready (`onConfig`): the content stage waits for it, the
+ * others do not. esbuild's service process is stopped once all are done: it
+ * would otherwise stay up, idle (~90 MB), for the rest of the build.
  */
 import path from 'node:path';
 import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
+import { compileSiteConfig } from '../config/load-config.ts';
+import type { CompiledModule } from '../core/compile-module.ts';
 import { compileTemplates, type CompiledTemplates } from '../render/compile-templates.ts';
 import { cachedStep } from './step-cache.ts';
 
@@ -23,19 +27,27 @@ export interface CompileOptions {
 }
 
 export interface Compiled {
+  config: CompiledModule;
   css: BuiltAsset | undefined;
   script: BuiltAsset | undefined;
   templates: CompiledTemplates;
 }
 
-export async function compileWithCache(options: CompileOptions): Promise<Compiled> {
+export async function compileWithCache(options: CompileOptions, onConfig: (config: Promise<CompiledModule>) => void = () => {}): Promise<Compiled> {
   const { templatesDir, stepCacheDir, code, time } = options;
   const cssEntry = path.join(templatesDir, 'styles', 'site.css');
   const scriptEntry = path.join(templatesDir, 'client', 'main.ts');
   // esbuild reads them: a change to either can change its output.
   const projectFiles = ['tsconfig.json', 'package.json'].map((name) => path.join(options.rootDir, name));
   let startedEsbuild = false;
-  const [css, script, templates] = await Promise.all([
+  const config = time('compile site config', () => cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${options.cacheDir}`, async () => {
+    startedEsbuild = true;
+    const built = await compileSiteConfig(templatesDir, options.cacheDir);
+    return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
+  }));
+  onConfig(config);
+  const [compiledConfig, css, script, templates] = await Promise.all([
+    config,
     time('css', () => cachedStep(stepCacheDir, `css\n${code}\n${cssEntry}`, async () => {
       const built = await buildCss(templatesDir);
       return { value: built, inputs: [cssEntry, ...built?.inputs ?? []] };
@@ -52,5 +64,5 @@ export async function compileWithCache(options: CompileOptions): Promise<Compile
     })),
   ]);
   if (startedEsbuild) await (await import('esbuild')).stop();
-  return { css, script, templates };
+  return { config: compiledConfig, css, script, templates };
 }

@@ -15,14 +15,15 @@ import path from 'node:path';
 import { toProjectPath } from '../content/load-content.ts';
 import { listContentFiles } from '../content/list-content-files.ts';
 import { parseSources, readSource, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
-import type { SiteContent } from '../content/schemas.ts';
+import type { Collections } from '../content/collections.ts';
+import type { Content } from '../content/entry-types.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { readContentCache, writeContentCache, type CacheTarget } from './content-cache-file.ts';
 import { hashText } from './unit-values.ts';
 
 export interface ContentLoad {
-  content: SiteContent;
+  content: Content;
   /** Entry `file` (project-relative) -> fingerprint of its source. */
   fingerprints: Map<string, string>;
   /** Every valid entry with its fingerprint, in file order: what render workers are sent. */
@@ -65,9 +66,11 @@ export interface ParseHelper {
 export interface ContentCacheOptions {
   contentDir: string;
   rootDir: string;
+  /** The site's collections (its site.config.ts). */
+  collections: Collections;
   /** Where to keep the cache; undefined parses everything and keeps nothing. */
   cacheDir?: string;
-  /** Salt: entries validated by other code are not reused. */
+  /** Salt: entries validated by other code (the engine's, or the site config's) are not reused. */
   codeVersion: string;
   helpers?: ParseHelpers;
 }
@@ -86,11 +89,11 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
   const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
   const readErrors: CleansiteError[] = [];
 
-  const listing = await listContentFiles(contentDir, rootDir);
+  const listing = await listContentFiles(contentDir, rootDir, options.collections);
   const relatives = listing.files;
   // Started before the files are read, so their start-up overlaps the reading.
   const expected = Math.max(0, relatives.length - previous.size);
-  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected);
+  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
   // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
   // file reads it: the workers their share, this thread the rest.
   const readHere = previous.size > 0;
@@ -124,7 +127,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
 
   const target = cacheFile && (parsedIndexes.length > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
   previous.clear();
-  const content = assembleContent(items.map(({ item }) => item), [...listing.problems, ...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
+  const content = assembleContent(options.collections, items.map(({ item }) => item), [...listing.problems, ...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   const saveCache = () => {
     if (target && !delegated) writeContentCache(target, items);
@@ -139,7 +142,7 @@ export async function loadContentCached(options: ContentCacheOptions): Promise<C
  * whatever is left. Results are merged in batch order, so errors come in
  * file order whoever parsed them.
  */
-function createParseQueue(helpers: ParseHelper[], expected: number) {
+function createParseQueue(helpers: ParseHelper[], expected: number, collections: Collections) {
   const batches: Array<ContentSource[] | undefined> = [];
   const results: Array<Promise<ParsedSources> | ParsedSources> = [];
   let next = 0;
@@ -170,7 +173,7 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
   };
   const parseOneHere = async () => {
     const [index, batch] = take();
-    const parsed = parseSources(batch);
+    const parsed = parseSources(batch, collections);
     results[index] = parsed;
     if (parsed.items.length > 0) for (const helper of helpers) helper.share(parsed.items);
     // Lets helper replies in, so their next batches go out before this thread takes another.
@@ -196,7 +199,7 @@ function createParseQueue(helpers: ParseHelper[], expected: number) {
         if (helpers.length > 0) await parseOneHere();
         else {
           const [index, batch] = take();
-          results[index] = parseSources(batch);
+          results[index] = parseSources(batch, collections);
         }
       }
       const done = await Promise.all(results);

@@ -41,11 +41,11 @@ const TOP_LEVEL_UNITS: Record<string, string | null> = {
   assets: 'assets',
   buildDate: 'buildDate',
   baseUrl: 'baseUrl',
+  siteName: 'siteName',
+  lang: 'lang',
   route: 'route',
   entry: 'entry',
 };
-
-const ENTRY_LISTS = { page: 'pages', service: 'services', location: 'locations' } as const;
 
 export function createUnitRecorder(site: SiteData): UnitRecorder {
   let read = new Set<string>();
@@ -78,8 +78,8 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
   return {
     propsFor(route) {
       read = new Set();
-      const ownList = route.entry.kind === 'none' ? undefined : ENTRY_LISTS[route.entry.kind];
-      for (const [key, list] of lists) list.startPage(key === ownList && route.entry.kind !== 'none' ? route.entry.index : undefined);
+      const own = route.entry;
+      for (const [key, list] of lists) list.startPage(own && key === own.collection ? own.index : undefined);
       // What renderRoute itself reads: which template draws the page.
       record('route');
       // A fresh object from createTemplateProps(), so its fields are swapped in place.
@@ -87,7 +87,7 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       const { href, absoluteUrl, image } = props;
       props.content = content;
       props.navigation = navigation;
-      if (route.entry.kind !== 'none') props.entry = lists.get(ENTRY_LISTS[route.entry.kind])?.entry(route.entry.index) ?? props.entry;
+      if (own) props.entry = lists.get(own.collection)?.entry(own.index) ?? props.entry;
       props.href = (path) => {
         record(`href:${path.split('#')[0] ?? ''}`);
         return href(path);

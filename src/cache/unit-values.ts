@@ -71,6 +71,8 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
       case 'assets': return jsonHash(site.assets);
       case 'buildDate': return JSON.stringify(site.buildDate);
       case 'baseUrl': return JSON.stringify(site.baseUrl);
+      case 'siteName': return JSON.stringify(site.siteName);
+      case 'lang': return JSON.stringify(site.lang);
       default: return undefined;
     }
   };

@@ -3,7 +3,6 @@ import { InvalidArgumentError } from 'commander';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { resolveBuildDate } from '../core/format.ts';
 import type { SitePaths } from '../core/site-paths.ts';
 import { CleansiteError, toErrorList } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
@@ -113,6 +112,5 @@ export function resolveSiteOptions(options: SiteOptions, cwd = process.cwd()): S
     outDir: path.resolve(cwd, options.out),
     cacheDir: defaultCacheDir(),
     baseUrl: options.baseUrl,
-    buildDate: resolveBuildDate(),
   };
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import { findFieldLine } from './field-lines.ts';
-import type { EntryMeta, SiteContent } from './schemas.ts';
+import type { Content, EntryMeta } from './entry-types.ts';
 
 export interface ReferenceFolders {
   publicDir: string;
@@ -23,7 +23,7 @@ export interface ReferenceFolders {
 const GENERATED_FILES = new Set(['/sitemap.xml', '/robots.txt']);
 
 /** Every broken reference of every entry, in entry order. */
-export function checkContentReferences(content: SiteContent, table: RouteTable, folders: ReferenceFolders): CleansiteError[] {
+export function checkContentReferences(content: Content, table: RouteTable, folders: ReferenceFolders): CleansiteError[] {
   const errors: CleansiteError[] = [];
   const urls = new Set(table.routes.map((route) => route.url));
   const publicFiles = new Map<string, boolean>();
@@ -64,9 +64,13 @@ function missingImage(file: string, src: string, line: number | undefined): Clea
   });
 }
 
-function allEntries(content: SiteContent): EntryMeta[] {
-  const entries: EntryMeta[] = [content.site];
-  for (const value of Object.values(content)) if (Array.isArray(value)) entries.push(...(value as EntryMeta[]));
+/** Every entry, in collection order: one-file collections' entries and every list's. */
+function allEntries(content: Content): EntryMeta[] {
+  const entries: EntryMeta[] = [];
+  for (const value of Object.values(content)) {
+    if (Array.isArray(value)) entries.push(...(value as EntryMeta[]));
+    else if (value) entries.push(value as EntryMeta);
+  }
   return entries;
 }
 

@@ -1,22 +1,25 @@
 /**
- * Where a routed file goes: pages by their path under pages/, services by
- * their file name, locations by their `name`, each part made a slug by the
- * one rule (routes/urls.ts slugify), or set by a `slug:` field. A file
- * named `Office Cleaning.md` or `caf%C3%A9.md` goes to the clean URL a
- * Hugo or Astro user would expect (`office-cleaning`, `cafe`) rather than
- * failing: the rule is the same one location names follow. Two files that
- * end at one URL are the route table's duplicate error, naming both.
+ * Where a routed file goes, by its collection's slug rule: by its path under
+ * the collection's folder (`path`), its file name (`file`), or a field such
+ * as `name`, each part made a slug by the one rule (routes/urls.ts
+ * slugify), or set by a `slug:` field. A file named `Office Cleaning.md` or
+ * `caf%C3%A9.md` goes to the clean URL a Hugo or Astro user would expect
+ * (`office-cleaning`, `cafe`) rather than failing. Two files that end at
+ * one URL are the route table's duplicate error, naming both.
  */
 import { CleansiteError } from '../core/errors.ts';
 import { isCleanSlug, slugify } from '../routes/urls.ts';
 import { findFieldLine } from './field-lines.ts';
+import type { Collection } from '../config/site-config.ts';
+import { folderOf } from './collections.ts';
 import type { SourceFile } from './load-content.ts';
 
 export type RouteSlug = { path: string } | { slug: string } | undefined;
 
-/** A page's path or a service's or location's slug; undefined (with a problem pushed) when none can be made. */
-export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown>, errors: CleansiteError[]): RouteSlug {
-  if (source.kind !== 'pages' && source.kind !== 'services' && source.kind !== 'locations') return undefined;
+/** A routed entry's path (`path` rule) or slug; undefined (with a problem pushed) when none can be made, or for an unrouted collection. */
+export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown>, errors: CleansiteError[], collection: Collection<any>): RouteSlug {
+  const rule = collection.routes?.slug;
+  if (rule === undefined) return undefined;
   const problem = (message: string, hint: string, line?: number) => {
     errors.push(new CleansiteError({ code: 'CONTENT_INVALID', message, hint, location: { file: source.file, line } }));
     return undefined;
@@ -29,8 +32,8 @@ export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown
   }
   const override = typeof given === 'string' ? given : undefined;
 
-  if (source.kind === 'pages') {
-    const segments = pageSegments(source.relative);
+  if (rule === 'path') {
+    const segments = pageSegments(source.relative, folderOf(collection));
     const empty = segments.findIndex((segment) => segment === '');
     if (empty !== -1) return problem(`the ${empty === segments.length - 1 ? 'file' : 'folder'} name gives an empty URL segment`, 'name it with letters or digits (a page\'s path comes from its file and folder names)');
     const index = segments.at(-1) === 'index';
@@ -40,25 +43,25 @@ export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown
     return { path: `/${segments.join('/')}` };
   }
   if (override) return { slug: override };
-  const from = source.kind === 'services' ? decodePercent(source.relative.replace(/^.*\//, '').replace(/\.md$/, '')) : String(data.name);
+  const from = rule === 'file' ? decodePercent(source.relative.replace(/^.*\//, '').replace(/\.md$/, '')) : String(data[rule.field]);
   const slug = slugify(from);
   if (slug === '') {
-    return source.kind === 'services'
+    return rule === 'file'
       ? problem('the file name gives an empty slug', 'name the file with letters or digits, or add a slug: field')
-      : problem(`name: "${from}" gives an empty slug`, 'add a slug: field with the URL segment to use, such as slug: tokyo', findFieldLine(source.frontMatter, ['name']));
+      : problem(`${rule.field}: "${from}" gives an empty slug`, 'add a slug: field with the URL segment to use, such as slug: tokyo', findFieldLine(source.frontMatter, [rule.field]));
   }
   return { slug };
 }
 
 /** pages/index.md -> /, pages/About Us.md -> /about-us, pages/resources/index.md -> /resources (no `slug:` field considered). */
-export function pagePath(relative: string): string {
-  const segments = pageSegments(relative);
+export function pagePath(relative: string, folder = 'pages'): string {
+  const segments = pageSegments(relative, folder);
   if (segments.at(-1) === 'index') segments.pop();
   return `/${segments.join('/')}`;
 }
 
-function pageSegments(relative: string): string[] {
-  return relative.replace(/^pages\//, '').replace(/\.md$/, '').split('/').map((segment) => slugify(decodePercent(segment)));
+function pageSegments(relative: string, folder: string): string[] {
+  return relative.slice(folder.length + 1).replace(/\.md$/, '').split('/').map((segment) => slugify(decodePercent(segment)));
 }
 
 /** `caf%C3%A9` -> `café`: a file name copied from a URL means the characters it encodes. */

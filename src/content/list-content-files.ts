@@ -1,5 +1,5 @@
 /**
- * Finds the content files: every file a content kind's pattern claims.
+ * Finds the content files: every file a collection's `files` pattern claims.
  * Symbolic links are never walked into, so a link back up the tree (`pages/sub/up
  * -> ..`) cannot make the site repeat itself. A link to a file inside the
  * content folder is read as that file (followed once); a link that leads
@@ -10,7 +10,7 @@ import { lstatSync, realpathSync, statSync, Stats } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
-import { contentKinds } from './schemas.ts';
+import type { Collections } from './collections.ts';
 
 export interface ContentListing {
   /** Paths relative to the content folder, forward slashes, sorted. */
@@ -30,19 +30,22 @@ interface KindScan {
   folder?: string;
 }
 
-const scans: KindScan[] = Object.values(contentKinds).map(({ pattern }) => {
-  const [folder, ...rest] = pattern.split('/');
-  if (rest.length === 0) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
-  const recursive = rest[0] === '**';
-  return {
-    scan: `${folder}/${recursive ? '**' : '*'}`,
-    claims: (relative: string) => relative.endsWith('.md') && (recursive || relative.split('/').length === 2),
-    recursive,
-    folder,
-  };
-});
+function scansOf(collections: Collections): KindScan[] {
+  return Object.values(collections).map(({ files: pattern }) => {
+    const [folder, ...rest] = pattern.split('/');
+    if (rest.length === 0) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
+    const recursive = rest[0] === '**';
+    return {
+      scan: `${folder}/${recursive ? '**' : '*'}`,
+      claims: (relative: string) => relative.endsWith('.md') && (recursive || relative.split('/').length === 2),
+      recursive,
+      folder,
+    };
+  });
+}
 
-export async function listContentFiles(contentDir: string, rootDir: string): Promise<ContentListing> {
+export async function listContentFiles(contentDir: string, rootDir: string, collections: Collections): Promise<ContentListing> {
+  const scans = scansOf(collections);
   const realContent = realpathOr(contentDir);
   const problems = new Map<string, CleansiteError>();
   const files: string[] = [];

@@ -11,11 +11,12 @@ import matter from 'gray-matter';
 import { CleansiteError } from '../core/errors.ts';
 import { checkFrontMatterSize } from './front-matter-size.ts';
 import { listContentFiles } from './list-content-files.ts';
-import { contentKinds, type ContentKind } from './schemas.ts';
+import { collectionOfPath, type Collections } from './collections.ts';
 import { decodeSourceText } from './source-text.ts';
 
 export interface SourceFile {
-  kind: ContentKind;
+  /** The name of the collection the file belongs to. */
+  kind: string;
   /** Path relative to the project root, forward slashes. */
   file: string;
   /** Path relative to the content folder, forward slashes. */
@@ -34,18 +35,8 @@ const refuseCodeEngine = () => {
 // gray-matter evaluates `---js` front-matter with eval(); content must never run code.
 const matterOptions = { engines: { js: refuseCodeEngine, javascript: refuseCodeEngine, coffee: refuseCodeEngine } };
 
-/** Which kind a content-relative path belongs to, or undefined for files no kind claims. */
-export function kindOfPath(relative: string): ContentKind | undefined {
-  if (relative === 'site.md') return 'site';
-  const folder = relative.split('/')[0];
-  for (const [kind, spec] of Object.entries(contentKinds)) {
-    if (spec.pattern.split('/')[0] === folder && relative.includes('/')) return kind as ContentKind;
-  }
-  return undefined;
-}
-
-export function parseSourceFile(text: string, relative: string, file: string): SourceFile {
-  const kind = kindOfPath(relative);
+export function parseSourceFile(text: string, relative: string, file: string, collections: Collections): SourceFile {
+  const kind = collectionOfPath(relative, collections);
   if (!kind) {
     throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'file is not in a known content folder', location: { file } });
   }
@@ -108,14 +99,14 @@ export interface LoadResult {
 }
 
 /** Reads and parses every content file; parse errors are collected, not thrown, so all are reported together. */
-export async function loadContent(contentDir: string, rootDir: string): Promise<LoadResult> {
-  const listing = await listContentFiles(contentDir, rootDir);
+export async function loadContent(contentDir: string, rootDir: string, collections: Collections): Promise<LoadResult> {
+  const listing = await listContentFiles(contentDir, rootDir, collections);
   const results = await Promise.all(listing.files.map(async (relative) => {
     const absolute = path.join(contentDir, relative);
     const file = toProjectPath(rootDir, absolute);
     try {
       const text = decodeSourceText(await readFile(absolute), file);
-      return parseSourceFile(text, relative, file);
+      return parseSourceFile(text, relative, file, collections);
     } catch (error) {
       if (error instanceof CleansiteError) return error;
       return new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error });

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fingerprintSource } from '../cache/content-cache-file.ts';
 import { CleansiteError } from '../core/errors.ts';
+import type { Collections } from './collections.ts';
 import { parseSourceFile } from './load-content.ts';
 import { decodeSourceText } from './source-text.ts';
 import { validateSource, type ValidatedEntry } from './validate-content.ts';
@@ -36,15 +37,15 @@ export interface ParsedSources {
   validationErrors: CleansiteError[];
 }
 
-export function parseSources(sources: readonly ContentSource[]): ParsedSources {
+export function parseSources(sources: readonly ContentSource[], collections: Collections): ParsedSources {
   const parsed: ParsedSources = { fingerprints: [], readErrors: [], items: [], parseErrors: [], validationErrors: [] };
   for (const source of sources) {
     const read = source.read ?? readSource(source, parsed.readErrors);
     parsed.fingerprints.push(read?.fingerprint);
     if (!read) continue;
     try {
-      const file = parseSourceFile(read.text, source.relative, source.file);
-      const entry = validateSource(file, parsed.validationErrors);
+      const file = parseSourceFile(read.text, source.relative, source.file, collections);
+      const entry = validateSource(file, parsed.validationErrors, collections);
       if (entry) parsed.items.push({ fingerprint: read.fingerprint, item: { kind: file.kind, entry } });
     } catch (error) {
       if (!(error instanceof CleansiteError)) throw error;

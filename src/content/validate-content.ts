@@ -1,7 +1,8 @@
 /**
- * Stage 2, validate: check each parsed file against its kind's schema and
- * turn the lot into typed, sorted SiteContent. Every problem of every file
- * is collected, so one run reports them all.
+ * Stage 2, validate: check each parsed file against its collection's schema
+ * (declared by the site) and turn the lot into sorted content, one list per
+ * collection. Every problem of every file is collected, so one run reports
+ * them all.
  */
 import type { z } from 'zod';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
@@ -9,67 +10,59 @@ import { findFieldLine } from './field-lines.ts';
 import type { SourceFile } from './load-content.ts';
 import { deriveRouteSlug } from './entry-slugs.ts';
 import { htmlToText, MAX_MARKDOWN_NESTING, renderBody } from './markdown.ts';
-import { contentKinds, type ContentKind, type ContentReference, type EntryMeta, type SiteContent } from './schemas.ts';
+import { isSingleFile, type Collections } from './collections.ts';
+import type { Content, ContentReference, Entry } from './entry-types.ts';
 
 export { pagePath } from './entry-slugs.ts';
 
-type Entry = Record<string, unknown> & EntryMeta;
-
 /** One file's validated entry, as validateSource() made it. */
 export interface ValidatedEntry {
-  kind: ContentKind;
+  /** Its collection's name. */
+  kind: string;
   entry: Entry;
 }
 
-export function validateContent(sources: SourceFile[], parseErrors: CleansiteError[] = []): SiteContent {
+export function validateContent(sources: SourceFile[], collections: Collections, parseErrors: CleansiteError[] = []): Content {
   const errors = [...parseErrors];
   const validated: ValidatedEntry[] = [];
   for (const source of sources) {
-    const entry = validateSource(source, errors);
+    const entry = validateSource(source, errors, collections);
     if (entry) validated.push({ kind: source.kind, entry });
   }
-  return assembleContent(validated, errors);
+  return assembleContent(collections, validated, errors);
 }
 
 /**
- * Sorts validated entries into SiteContent; throws every collected error.
+ * Sorts validated entries into content, one key per collection; throws every collected error.
  * Separate from validateContent() so a cache of validated entries (src/cache/)
  * assembles them exactly the same way.
  */
-export function assembleContent(validated: ValidatedEntry[], collectedErrors: CleansiteError[] = []): SiteContent {
+export function assembleContent(collections: Collections, validated: ValidatedEntry[], collectedErrors: CleansiteError[] = []): Content {
   const errors = [...collectedErrors];
-  const byKind = new Map<ContentKind, Entry[]>();
-  for (const kind of Object.keys(contentKinds) as ContentKind[]) byKind.set(kind, []);
-  for (const { kind, entry } of validated) byKind.get(kind)!.push(withPlainText(entry));
+  const byKind = new Map<string, Entry[]>();
+  for (const kind of Object.keys(collections)) byKind.set(kind, []);
+  for (const { kind, entry } of validated) byKind.get(kind)?.push(withPlainText(entry));
 
-  const sites = byKind.get('site')!;
-  if (sites.length === 0 && !errors.some((error) => error.location?.file.endsWith('site.md'))) {
-    errors.push(new CleansiteError({
-      code: 'CONTENT_EMPTY',
-      message: 'site.md is missing: the site config (business name, phone, e-mails, base URL, navigation) lives there',
-      location: { file: 'content/site.md' },
-    }));
+  const content: Content = {};
+  for (const [kind, collection] of Object.entries(collections)) {
+    const entries = byKind.get(kind)!;
+    if (!isSingleFile(collection)) {
+      content[kind] = entries.sort(byOrderThenStem);
+      continue;
+    }
+    content[kind] = entries[0];
+    const missing = entries.length === 0 && !errors.some((error) => error.location?.file.endsWith(`/${collection.files}`) || error.location?.file === collection.files);
+    if (missing && collection.missing !== undefined) {
+      errors.push(new CleansiteError({ code: 'CONTENT_EMPTY', message: `${collection.files} is missing: ${collection.missing}`, location: { file: `content/${collection.files}` } }));
+    }
   }
   if (errors.length > 0) throw new CleansiteErrorList(errors);
-
-  const sorted = <T extends Entry>(kind: ContentKind) => (byKind.get(kind) as T[]).sort(byOrderThenStem);
-  return {
-    site: sites[0] as unknown as SiteContent['site'],
-    pages: sorted('pages') as unknown as SiteContent['pages'],
-    services: sorted('services') as unknown as SiteContent['services'],
-    locations: sorted('locations') as unknown as SiteContent['locations'],
-    testimonials: sorted('testimonials') as unknown as SiteContent['testimonials'],
-    faqs: sorted('faqs') as unknown as SiteContent['faqs'],
-    gallery: sorted('gallery') as unknown as SiteContent['gallery'],
-    stats: sorted('stats') as unknown as SiteContent['stats'],
-    serviceCards: sorted('serviceCards') as unknown as SiteContent['serviceCards'],
-    sitemapGroups: sorted('sitemapGroups') as unknown as SiteContent['sitemapGroups'],
-  };
+  return content;
 }
 
 /** Validates one file; pushes its problems to `errors` and returns undefined when it has any. */
-export function validateSource(source: SourceFile, errors: CleansiteError[]): Entry | undefined {
-  const spec = contentKinds[source.kind];
+export function validateSource(source: SourceFile, errors: CleansiteError[], collections: Collections): Entry | undefined {
+  const spec = collections[source.kind]!;
   const result = (spec.schema as z.ZodType).safeParse(source.data, { reportInput: true });
   const before = errors.length;
   if (!result.success) {
@@ -97,7 +90,7 @@ export function validateSource(source: SourceFile, errors: CleansiteError[]): En
   // text alive (V8 shares a sliced string's parent), ~1 KB per entry for the whole build.
   const data = structuredClone(result.data) as Record<string, unknown>;
   const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
-  const route = deriveRouteSlug(source, data, errors);
+  const route = deriveRouteSlug(source, data, errors, spec);
   const references: ContentReference[] = [];
   // `body` is trimmed: blank lines it starts with still count for line numbers.
   const bodyLine = source.bodyLine + countNewlines(source.body.slice(0, source.body.length - source.body.trimStart().length));
@@ -152,10 +145,10 @@ function anchorOf(title: string): string {
 }
 
 /** Gives back the `text` of every entry of content that was copied to another thread (copies drop it). */
-export function restorePlainText(content: SiteContent): SiteContent {
+export function restorePlainText<T extends Content>(content: T): T {
   for (const value of Object.values(content)) {
     if (Array.isArray(value)) for (const entry of value) withPlainText(entry as Entry);
-    else withPlainText(value as Entry);
+    else if (value) withPlainText(value as Entry);
   }
   return content;
 }

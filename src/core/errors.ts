@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'CONTENT_EMPTY'
   | 'DUPLICATE_ROUTE'
   | 'UNKNOWN_ROUTE'
+  /** templates/site.config.ts is missing, does not compile or declares something the engine cannot use. */
+  | 'CONFIG_INVALID'
   | 'TEMPLATE_COMPILE'
   | 'TEMPLATE_MISSING'
   | 'RENDER_FAILED'

@@ -5,15 +5,13 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The build date, in Queensland's time zone (the business's "today").
+ * The build date, in the site's time zone (the business's "today"), given as
+ * a fixed offset from UTC by its site.config.ts: exact for zones without
+ * daylight saving, and no Intl time-zone data to load at start-up.
  * SOURCE_DATE_EPOCH (seconds) pins it for reproducible builds.
  */
-const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
-
-export function resolveBuildDate(env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
+export function resolveBuildDate(utcOffsetHours: number, env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   const date = epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : now;
-  // Queensland keeps UTC+10 all year (no daylight saving), so a fixed offset is exact and
-  // avoids loading Intl's time-zone data at start-up.
-  return new Date(date.getTime() + BRISBANE_OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(date.getTime() + utcOffsetHours * 3_600_000).toISOString().slice(0, 10);
 }

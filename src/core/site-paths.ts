@@ -8,6 +8,6 @@ export interface SitePaths {
   cacheDir: string;
   /** Overrides the base URL in content/site.md. */
   baseUrl?: string;
-  /** ISO date (YYYY-MM-DD) the build is stamped with. */
-  buildDate: string;
+  /** ISO date (YYYY-MM-DD) the build is stamped with; default: today in the site's time zone (resolveBuildDate). */
+  buildDate?: string;
 }

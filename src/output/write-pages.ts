@@ -55,9 +55,9 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
 
   const recordUnits = cache !== undefined;
   const shareChunks = options.shareChunks !== false;
-  const { images, assets, buildDate, baseUrl } = options.site;
+  const { images, assets, buildDate, baseUrl, siteName, lang } = options.site;
   const workers = options.threads.forRendering(render.length, options.items, {
-    site: { images, assets, buildDate, baseUrl },
+    site: { images, assets, buildDate, baseUrl, siteName, lang },
     templatesModule: options.templatesModule,
     recordUnits,
     shareChunks,

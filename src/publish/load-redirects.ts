@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { parseFrontMatter } from '../content/load-content.ts';
-import { redirectsSchema } from '../content/schemas.ts';
+import { redirectsSchema } from './redirect-schema.ts';
 import { decodeSourceText } from '../content/source-text.ts';
 import type { Route } from '../routes/route-table.ts';
 import { toUrl } from '../routes/urls.ts';

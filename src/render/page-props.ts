@@ -4,9 +4,7 @@
  * the build date arrives here.
  */
 import type { ReactElement, ReactNode } from 'react';
-import type { Location, Page, Service, SiteContent } from '../content/schemas.ts';
-import type { Navigation } from '../routes/navigation.ts';
-import type { Route, TemplateName } from '../routes/route-table.ts';
+import type { Route } from '../routes/route-table.ts';
 
 /** An image after the image stage: intrinsic size plus the variants to offer. */
 export interface ResolvedImage {
@@ -29,19 +27,23 @@ export interface BuildAssets {
   devScripts: string[];
 }
 
-export interface SiteData {
-  content: SiteContent;
-  routes: Route[];
+/** `Content` and `Navigation` are the site's own types (its site.config.ts declares them). */
+export interface SiteData<Content = Record<string, unknown>, Navigation = object, RouteData = unknown> {
+  content: Content;
+  routes: Array<Route<RouteData>>;
   navigation: Navigation;
   images: Record<string, ResolvedImage>;
   assets: BuildAssets;
   /** ISO date (YYYY-MM-DD) the build ran, injected once. */
   buildDate: string;
   baseUrl: string;
+  /** The site's name and language, for the pages the engine writes itself (the error screen). */
+  siteName: string;
+  lang: string;
 }
 
-export interface TemplateProps<TEntry = unknown> extends SiteData {
-  route: Route;
+export interface TemplateProps<TEntry = unknown, Content = Record<string, unknown>, Navigation = object, RouteData = unknown> extends SiteData<Content, Navigation, RouteData> {
+  route: Route<RouteData>;
   entry: TEntry;
   /** Internal link for a site path under the trailing-slash policy; throws for a path with no route. */
   href(path: string): string;
@@ -62,7 +64,5 @@ export interface TemplateProps<TEntry = unknown> extends SiteData {
   shared(key: string, render: () => ReactNode): ReactNode;
 }
 
-type EntryFor<T extends TemplateName> = T extends 'service' ? Service : T extends 'location' ? Location : T extends 'not-found' ? null : Page;
-
-/** What templates/index.tsx must export as `templates`. */
-export type TemplateSet = { [T in TemplateName]: (props: TemplateProps<EntryFor<T>>) => ReactElement };
+/** What templates/index.tsx must export as `templates`: one component per template name the routes use. */
+export type TemplateSet = Record<string, (props: TemplateProps<any, any, any, any>) => ReactElement>;

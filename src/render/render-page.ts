@@ -73,9 +73,9 @@ const escapeHtml = (text: string) =>
  * (only with --keep-going). Plain markup, so it cannot fail the same way.
  */
 export function renderErrorScreen(route: Route, site: SiteData, error: CleansiteError): string {
-  const name = escapeHtml(site.content.site.name);
+  const name = escapeHtml(site.siteName);
   const stylesheet = site.assets.css ? `<link rel="stylesheet" href="${escapeHtml(site.assets.css)}">` : '';
-  return `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+  return `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
     + `<title>Unexpected Application Error | ${name}</title><meta name="robots" content="noindex">${stylesheet}</head>`
     + `<body><main class="error-screen" id="main"><h1>Unexpected Application Error</h1><p>${escapeHtml(error.message)}</p>`
     + `<p><a href="/">Back to the ${name} home page</a></p></main></body></html>`;

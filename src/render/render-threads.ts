@@ -55,7 +55,7 @@ export function parseThreads(files: number, jobs?: number, cores = availablePara
 
 /** What a worker needs besides the content to render the site's pages. */
 export interface RenderSetup {
-  site: Pick<SiteData, 'images' | 'assets' | 'buildDate' | 'baseUrl'>;
+  site: Pick<SiteData, 'images' | 'assets' | 'buildDate' | 'baseUrl' | 'siteName' | 'lang'>;
   templatesModule: string;
   recordUnits: boolean;
   shareChunks: boolean;
@@ -70,6 +70,8 @@ export interface RenderWorker {
 export interface RenderThreads extends ParseHelpers {
   /** The compiled templates: started workers load them while they wait. */
   setTemplates(modulePath: string): void;
+  /** The compiled site config: workers parse and assemble content by its collections. Set before any parsing. */
+  setConfig(modulePath: string): void;
   /**
    * Workers to render `pages` pages alongside the calling thread (none: render on the calling
    * thread only): how many, and a promise of them once set up. Workers that parsed content are
@@ -89,9 +91,9 @@ export type SerialisedError = { code: ErrorCode; message: string; hint?: string;
 
 /** Requests to a render worker (see render-worker.ts): each gets a WorkerReply with its id. */
 export type WorkerRequest =
-  | { type: 'parse'; sources: ContentSource[] }
+  | { type: 'parse'; sources: ContentSource[]; configModule: string }
   /** Fingerprints of every entry, in file order: the worker assembles the content from them. */
-  | { type: 'assemble'; order: string[]; cache?: CacheTarget }
+  | { type: 'assemble'; order: string[]; cache?: CacheTarget; configModule: string }
   /** sitemap.xml of the assembled site; `baseUrl` overrides the site config's. */
   | { type: 'sitemap'; baseUrl?: string }
   | { type: 'setup'; setup: RenderSetup }
@@ -113,6 +115,11 @@ const WORKER_YOUNG_GENERATION_MB = 8;
 export function createRenderThreads(jobs: number | undefined, cores = availableParallelism()): RenderThreads {
   const workers: WorkerHandle[] = [];
   let templatesModule: string | undefined;
+  let configModule: string | undefined;
+  const config = () => {
+    if (!configModule) throw new Error('render workers were asked to parse before the site config was set');
+    return configModule;
+  };
   let closing: Promise<void> = Promise.resolve();
   // A build that failed early (a template that does not compile) closes its threads while the
   // content may still be loading: no worker may start after that, or it keeps the process alive.
@@ -123,7 +130,7 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       const file = compiledWorkerFile('render-worker');
       // Running from source (tests): parsing stays on this thread.
       if (!file || closed || workers.length > 0) return [];
-      for (let count = parseThreads(files, jobs, cores) - 1; count > 0; count--) workers.push(startWorker(file));
+      for (let count = parseThreads(files, jobs, cores) - 1; count > 0; count--) workers.push(startWorker(file, config));
       if (templatesModule) for (const worker of workers) worker.post({ type: 'templates', modulePath: templatesModule });
       return workers;
     },
@@ -135,6 +142,9 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       const worker = workers.find((candidate) => candidate.assembled);
       return worker ? worker.call({ type: 'sitemap', baseUrl }) as Promise<string> : undefined;
     },
+    setConfig(modulePath) {
+      configModule = modulePath;
+    },
     setTemplates(modulePath) {
       templatesModule = modulePath;
       for (const worker of workers) worker.post({ type: 'templates', modulePath });
@@ -145,7 +155,7 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
       if (workers.length < wanted) {
         const file = compiledWorkerFile('render-worker');
         if (!file) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'render workers need the compiled CLI (run bin/cleansite.mjs); use jobs: 1 when running from source' });
-        while (workers.length < wanted) workers.push(startWorker(file));
+        while (workers.length < wanted) workers.push(startWorker(file, config));
       }
       const ready = Promise.all([
         // Not before it has assembled: it may be writing the content cache.
@@ -186,7 +196,7 @@ interface WorkerHandle extends ParseHelper, RenderWorker {
   terminate(): Promise<number>;
 }
 
-function startWorker(file: string): WorkerHandle {
+function startWorker(file: string, config: () => string): WorkerHandle {
   const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
@@ -228,13 +238,13 @@ function startWorker(file: string): WorkerHandle {
       if (handle.assembled) return;
       const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
       if (missing.length > 0) post({ type: 'entries', items: missing });
-      handle.assembled = call({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint), cache });
+      handle.assembled = call({ type: 'assemble', order: items.map(({ fingerprint }) => fingerprint), cache, configModule: config() });
       // Awaited by the setup, or before the worker is stopped; a failure surfaces there.
       handle.assembled.catch(() => undefined);
     },
     call,
     async parse(sources) {
-      const reply = await call({ type: 'parse', sources }) as SerialisedParse;
+      const reply = await call({ type: 'parse', sources, configModule: config() }) as SerialisedParse;
       for (const { fingerprint } of reply.items) holds.add(fingerprint);
       return {
         fingerprints: reply.fingerprints,

@@ -11,8 +11,10 @@ import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
-import type { SiteContent } from '../content/schemas.ts';
-import { buildNavigation, type Navigation } from '../routes/navigation.ts';
+import { importSiteConfig } from '../config/load-config.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import type { Content } from '../content/entry-types.ts';
+import { buildNavigation } from '../routes/navigation.ts';
 import { buildRouteTable, type Route } from '../routes/route-table.ts';
 import { importTemplates } from './compile-templates.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
@@ -25,7 +27,7 @@ import { serialiseError, type RenderSetup, type SerialisedBatch, type Serialised
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
-let assembled: { content: SiteContent; routes: Route[]; navigation: Navigation; fingerprints: Map<string, string> } | undefined;
+let assembled: { content: Content; routes: Route[]; navigation: object; fingerprints: Map<string, string>; baseUrl: string } | undefined;
 const keepHeapSmall = createHeapBudget();
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
@@ -56,7 +58,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'parse': {
       // Loaded on first use: a worker that only renders never loads the parser.
       const { parseSources } = await import('../content/parse-sources.ts');
-      const parsed = parseSources(request.sources);
+      const { collections } = await importSiteConfig(request.configModule);
+      const parsed = parseSources(request.sources, collections);
       for (const { fingerprint, item } of parsed.items) entries.set(fingerprint, item);
       return {
         fingerprints: parsed.fingerprints,
@@ -73,7 +76,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
         return { fingerprint, item };
       });
       entries.clear();
-      assembled = assemble(items);
+      assembled = assemble(items, await importSiteConfig(request.configModule));
       // What parsing left behind, collected before rendering adds its own garbage, and before
       // the cache's serialised copy of every entry is added to this thread's memory.
       collectGarbage();
@@ -84,7 +87,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'sitemap': {
       if (!assembled) throw new Error('sitemap before the site was assembled');
       const { renderSitemapXml } = await import('../output/sitemap-xml.ts');
-      return renderSitemapXml(assembled.routes, request.baseUrl ?? assembled.content.site.baseUrl);
+      return renderSitemapXml(assembled.routes, request.baseUrl ?? assembled.baseUrl);
     }
     case 'setup':
       renderer = await setUp(request.setup);
@@ -107,11 +110,11 @@ function loadTemplates(modulePath: string): Promise<TemplateSet> {
 }
 
 /** The same content, route table and navigation the main thread built from the same entries. */
-function assemble(items: readonly FingerprintedEntry[]) {
-  const content = assembleContent(items.map(({ item }) => item));
-  const table = buildRouteTable(content);
+function assemble(items: readonly FingerprintedEntry[], config: SiteConfig) {
+  const content = assembleContent(config.collections, items.map(({ item }) => item));
+  const table = buildRouteTable(config, content);
   const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
-  return { content, routes: table.routes, navigation: buildNavigation(content, table), fingerprints };
+  return { content, routes: table.routes, navigation: buildNavigation(config, content, table), fingerprints, baseUrl: config.settings(content).baseUrl };
 }
 
 async function setUp(setup: RenderSetup) {

@@ -24,12 +24,9 @@ export function routePaths(site: SiteData): ReadonlySet<string> {
 
 /** The content entry a route renders, or null for routes without one (404). */
 export function entryOf(route: Route, site: SiteData): unknown {
-  const { content } = site;
   const { entry } = route;
-  return entry.kind === 'page' ? content.pages[entry.index]
-    : entry.kind === 'service' ? content.services[entry.index]
-    : entry.kind === 'location' ? content.locations[entry.index]
-    : null;
+  if (!entry) return null;
+  return ((site.content as Record<string, unknown>)[entry.collection] as unknown[] | undefined)?.[entry.index] ?? null;
 }
 
 export function createTemplateProps(route: Route, site: SiteData): TemplateProps {
@@ -44,6 +41,8 @@ export function createTemplateProps(route: Route, site: SiteData): TemplateProps
     assets: site.assets,
     buildDate: site.buildDate,
     baseUrl: site.baseUrl,
+    siteName: site.siteName,
+    lang: site.lang,
     route,
     entry: entryOf(route, site),
     href(path: string): string {

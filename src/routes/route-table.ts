@@ -1,34 +1,30 @@
 /**
- * Stage 3, route: the one route table. Every output page, the header and
- * footer navigation, the human /sitemap page and sitemap.xml are all derived
- * from it, so they cannot disagree.
+ * Stage 3, route: the one route table. Every output page, the site's menus,
+ * the human site map and sitemap.xml are all derived from it, so they
+ * cannot disagree. Which entries become pages, and their titles and
+ * templates, is the site's to say (each collection's `routes`); the URL
+ * policy and the checks are the engine's.
  */
+import type { PageFields, SiteConfig } from '../config/site-config.ts';
+import type { Content, Entry, ImageRef } from '../content/entry-types.ts';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import type { ImageRef, PageTemplateName, SiteContent } from '../content/schemas.ts';
-import { MAX_TITLE_LENGTH } from '../content/seo-limits.ts';
-import { findNearbyPlaces } from './nearby-locations.ts';
-import { slugify, toOutputFile, toUrl } from './urls.ts';
+import { toOutputFile, toUrl } from './urls.ts';
 
-/** "Also servicing nearby" on a location page: up to six places of its state, none further than a half day's drive. */
-export const NEARBY = { count: 6, maxKm: 350 } as const;
+/** Which content entry a route renders: an index into its collection's list. */
+export interface RouteEntry {
+  collection: string;
+  index: number;
+}
 
-export type TemplateName = PageTemplateName | 'service' | 'location' | 'not-found';
-
-/** Which content entry a route renders: an index into the matching SiteContent list. */
-export type RouteEntry =
-  | { kind: 'page'; index: number }
-  | { kind: 'service'; index: number }
-  | { kind: 'location'; index: number }
-  | { kind: 'none' };
-
-export interface Route {
+export interface Route<Data = unknown> {
   /** Site path without trailing slash: `/`, `/about`, `/locations/noosa`. */
   path: string;
   /** Public URL under the trailing-slash policy: `/about/`. */
   url: string;
   /** File inside the output folder: `about/index.html`. */
   outputFile: string;
-  template: TemplateName;
+  /** A key of the site's template set. */
+  template: string;
   title: string;
   navLabel: string;
   seoTitle: string;
@@ -40,15 +36,16 @@ export interface Route {
   image: ImageRef;
   /** Source file the route comes from. */
   source: string;
-  entry: RouteEntry;
+  /** The entry it renders; null for the 404 page. */
+  entry: RouteEntry | null;
   /** False for pages that are not part of the site map (the 404 page). */
   listed: boolean;
   /**
-   * Location routes: the nearest other locations of the same state, nearest
-   * first (see NEARBY). Part of the route, so a page is rendered again when
-   * its list changes, and the page reads nothing of the other locations.
+   * What the collection computed for this page besides its fields (say, nearby
+   * places). Part of the route, so a page is rendered again when it changes, and
+   * the page need read nothing of the entries it was computed from.
    */
-  nearby?: Array<{ path: string; name: string }>;
+  data?: Data;
 }
 
 export interface RouteTable {
@@ -57,55 +54,39 @@ export interface RouteTable {
   byPath: ReadonlyMap<string, Route>;
 }
 
-export function buildRouteTable(content: SiteContent): RouteTable {
-  const { site } = content;
+/** Every page of every routed collection, plus the 404 page; throws a CleansiteErrorList. */
+export function buildRouteTable(config: Pick<SiteConfig, 'collections' | 'notFound'>, content: Content): RouteTable {
   const errors: CleansiteError[] = [];
   const routes: Route[] = [];
-  // Search results cut titles after about 60 characters: a long one takes the short brand name, or none.
-  const seoTitle = (title: string, override?: string) => {
-    if (override) return override;
-    const candidates = [`${title} | ${site.name}`, ...(site.logoText ? [`${title} | ${site.logoText}`] : []), title];
-    return candidates.find((candidate) => candidate.length <= MAX_TITLE_LENGTH) ?? title;
+  const context = {
+    content,
+    problem({ file, message, hint, line, code }: { file: string; message: string; hint?: string; line?: number; code?: 'CONTENT_INVALID' | 'UNKNOWN_ROUTE' }) {
+      errors.push(new CleansiteError({ code: code ?? 'CONTENT_INVALID', message, hint, location: { file, line } }));
+    },
   };
-  const isoDate = (date: Date | undefined) => (date ?? site.updated).toISOString().slice(0, 10);
+  const toRoute = (path: string, fields: PageFields, source: string, entry: RouteEntry | null): Route => ({
+    path, url: toUrl(path), outputFile: toOutputFile(path), template: fields.template,
+    title: fields.title, navLabel: fields.navLabel, seoTitle: fields.seoTitle,
+    description: fields.description, keywords: fields.keywords, sitemapGroup: fields.sitemapGroup,
+    lastmod: fields.updated.toISOString().slice(0, 10), image: fields.image, source, entry, listed: entry !== null,
+    ...(fields.data === undefined ? {} : { data: fields.data }),
+  });
 
-  content.pages.forEach((page, index) => {
-    routes.push({
-      path: page.path, url: toUrl(page.path), outputFile: toOutputFile(page.path), template: page.template,
-      title: page.title, navLabel: page.navLabel ?? page.title, seoTitle: seoTitle(page.title, page.seoTitle),
-      description: page.description, keywords: page.keywords ?? [], sitemapGroup: page.sitemapGroup,
-      lastmod: isoDate(page.updated), image: page.hero?.image ?? page.image ?? site.defaultImage,
-      source: page.file, entry: { kind: 'page', index }, listed: true,
+  for (const [collection, declared] of Object.entries(config.collections)) {
+    if (!declared.routes) continue;
+    const entries = (content[collection] ?? []) as Entry[];
+    const pages = declared.routes.pages(entries, context);
+    if (pages.length !== entries.length) {
+      throw new CleansiteError({ code: 'CONTENT_INVALID', message: `collections.${collection}.routes.pages gave ${pages.length} pages for ${entries.length} entries`, hint: 'return one page per entry, in the order given', location: { file: 'site.config.ts' } });
+    }
+    const base = declared.routes.base ?? '';
+    entries.forEach((entry, index) => {
+      const path = declared.routes!.slug === 'path' ? String(entry.path) : `${base}/${String(entry.slug)}`;
+      routes.push(toRoute(path, pages[index]!, entry.file, { collection, index }));
     });
-  });
-  content.services.forEach((service, index) => {
-    const path = `/services/${service.slug}`;
-    routes.push({
-      path, url: toUrl(path), outputFile: toOutputFile(path), template: 'service',
-      title: service.name, navLabel: service.navLabel ?? service.name, seoTitle: seoTitle(service.name, service.seoTitle),
-      description: service.description, keywords: service.keywords ?? [], sitemapGroup: service.sitemapGroup,
-      lastmod: isoDate(service.updated), image: service.image, source: service.file, entry: { kind: 'service', index }, listed: true,
-    });
-  });
-  const nearby = findNearbyPlaces(content.locations, NEARBY);
-  content.locations.forEach((location, index) => {
-    const path = `/locations/${location.slug}`;
-    const title = `Commercial Cleaning in ${location.name}`;
-    routes.push({
-      path, url: toUrl(path), outputFile: toOutputFile(path), template: 'location',
-      title, navLabel: location.navLabel ?? location.name, seoTitle: seoTitle(title, location.seoTitle),
-      description: location.description, keywords: location.keywords ?? [], sitemapGroup: slugify(location.region),
-      lastmod: isoDate(location.updated), image: location.image ?? site.defaultImage,
-      source: location.file, entry: { kind: 'location', index }, listed: true,
-      nearby: nearby[index]!.map((other) => ({ path: `/locations/${content.locations[other]!.slug}`, name: content.locations[other]!.name })),
-    });
-  });
-  routes.push({
-    path: '/404', url: '/404.html', outputFile: '404.html', template: 'not-found',
-    title: 'Page not found', navLabel: 'Page not found', seoTitle: seoTitle('Page not found'),
-    description: `The page you were looking for is not on the ${site.name} website.`, keywords: [], sitemapGroup: '',
-    lastmod: isoDate(undefined), image: site.defaultImage, source: site.file, entry: { kind: 'none' }, listed: false,
-  });
+  }
+  const notFound = config.notFound(content);
+  routes.push({ ...toRoute('/404', notFound, notFound.source, null), url: '/404.html', outputFile: '404.html' });
 
   const byPath = new Map<string, Route>();
   for (const route of routes) {
@@ -114,38 +95,22 @@ export function buildRouteTable(content: SiteContent): RouteTable {
       errors.push(new CleansiteError({
         code: 'DUPLICATE_ROUTE',
         message: `${route.path} is produced by two files: ${existing.source} and ${route.source}`,
-        hint: route.template === 'location' ? 'two locations have names that give the same slug; rename one, or give it a slug: field' : 'rename one of them, or give it a slug: field',
+        hint: duplicateHint(config, route),
         location: { file: route.source },
       }));
     } else byPath.set(route.path, route);
   }
 
-  for (const route of routes) {
-    if (route.seoTitle.length > MAX_TITLE_LENGTH) {
-      // Named after the field that made the title, like a schema error, so tools can tell which field to fix.
-      const field = route.entry.kind === 'page' ? 'title' : 'name';
-      errors.push(new CleansiteError({
-        code: 'CONTENT_INVALID',
-        message: `${field}: gives the page title "${route.seoTitle}" of ${route.seoTitle.length} characters; search results cut titles after ${MAX_TITLE_LENGTH}`,
-        hint: `add a seoTitle of at most ${MAX_TITLE_LENGTH} characters, or shorten the title`,
-        location: { file: route.source },
-      }));
-    }
-  }
-
-  const groups = new Set(content.sitemapGroups.map((group) => group.key));
-  for (const route of routes) {
-    if (route.listed && !groups.has(route.sitemapGroup)) {
-      errors.push(new CleansiteError({
-        code: 'CONTENT_INVALID',
-        message: `sitemapGroup: "${route.sitemapGroup}" is not one of the sitemap groups (${[...groups].join(', ') || 'none defined'})`,
-        hint: 'add a file under content/sitemap-groups/ or use an existing key',
-        location: { file: route.source },
-      }));
-    }
-  }
   if (errors.length > 0) throw new CleansiteErrorList(errors);
 
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { routes, byPath };
+}
+
+/** Two entries whose slugs come from a field (say, place names) collide when the names slugify alike. */
+function duplicateHint(config: Pick<SiteConfig, 'collections'>, route: Route): string {
+  const slug = route.entry ? config.collections[route.entry.collection]?.routes?.slug : undefined;
+  return slug && typeof slug === 'object'
+    ? `two ${route.entry!.collection} entries have ${slug.field}s that give the same slug; rename one, or give it a slug: field`
+    : 'rename one of them, or give it a slug: field';
 }

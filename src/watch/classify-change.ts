@@ -1,7 +1,8 @@
 /** Which part of the site a changed file belongs to, and so which stage has to run again. */
 import path from 'node:path';
+import { CONFIG_FILE } from '../config/load-config.ts';
 
-export type ChangeArea = 'content' | 'templates' | 'styles' | 'client' | 'public';
+export type ChangeArea = 'config' | 'content' | 'templates' | 'styles' | 'client' | 'public';
 
 export interface SourceFolders {
   contentDir: string;
@@ -9,8 +10,9 @@ export interface SourceFolders {
   publicDir: string;
 }
 
-/** Source files of the last successful template, stylesheet and client-script bundles (absolute paths). */
+/** Source files of the last successful site config, template, stylesheet and client-script bundles (absolute paths). */
 export interface BundleInputs {
+  config: ReadonlySet<string>;
   templates: ReadonlySet<string>;
   styles: ReadonlySet<string>;
   client: ReadonlySet<string>;
@@ -22,6 +24,7 @@ export function classifyChange(file: string, folders: SourceFolders, inputs: Bun
   if (!isInside(file, folders.templatesDir)) return [];
   // A file can feed more than one bundle (shared constants, say): rebuild each.
   const areas: ChangeArea[] = [];
+  if (inputs.config.has(file) || file === path.join(folders.templatesDir, CONFIG_FILE)) areas.push('config');
   if (inputs.templates.has(file)) areas.push('templates');
   if (inputs.styles.has(file)) areas.push('styles');
   if (inputs.client.has(file)) areas.push('client');

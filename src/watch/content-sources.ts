@@ -9,8 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSite } from '../build.ts';
 import { listContentFiles } from '../content/list-content-files.ts';
-import { kindOfPath, parseSourceFile, toProjectPath, type SourceFile } from '../content/load-content.ts';
-import type { ContentKind } from '../content/schemas.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import { collectionOfPath } from '../content/collections.ts';
+import { parseSourceFile, toProjectPath, type SourceFile } from '../content/load-content.ts';
 import { decodeSourceText } from '../content/source-text.ts';
 import { assembleContent, validateSource, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
@@ -23,7 +24,7 @@ export interface ContentSources {
    * folder is listed again to pick up added and deleted files. Returns the
    * kinds whose files were touched.
    */
-  update(relatives: string[], relist: boolean): Promise<Set<ContentKind>>;
+  update(relatives: string[], relist: boolean): Promise<Set<string>>;
   /** Validates everything and builds the route table and navigation; throws a CleansiteErrorList. */
   assemble(baseUrl: string | undefined): LoadedSite;
 }
@@ -31,13 +32,14 @@ export interface ContentSources {
 /** One file after loading: its entry, or the problems that keep it out. */
 type Checked = { entry: ValidatedEntry | undefined; errors: CleansiteError[] };
 
-export async function loadContentSources(contentDir: string, rootDir: string): Promise<ContentSources> {
+export async function loadContentSources(contentDir: string, rootDir: string, config: SiteConfig): Promise<ContentSources> {
+  const { collections } = config;
   const files = new Map<string, Checked>();
-  const read = async (relative: string) => files.set(relative, await readSource(contentDir, rootDir, relative));
+  const read = async (relative: string) => files.set(relative, await readSource(contentDir, rootDir, relative, config));
   // Links the listing refused (see list-content-files.ts): replaced whenever the folder is listed again.
   let refused: CleansiteError[] = [];
   const list = async () => {
-    const listing = await listContentFiles(contentDir, rootDir);
+    const listing = await listContentFiles(contentDir, rootDir, collections);
     refused = listing.problems;
     return listing.files;
   };
@@ -45,9 +47,9 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
 
   return {
     async update(relatives, relist) {
-      const touched = new Set<ContentKind>();
+      const touched = new Set<string>();
       const touch = (relative: string) => {
-        const kind = kindOfPath(relative);
+        const kind = collectionOfPath(relative, collections);
         if (kind) touched.add(kind);
       };
       if (relist) {
@@ -80,20 +82,21 @@ export async function loadContentSources(contentDir: string, rootDir: string): P
         if (checked.entry) validated.push(checked.entry);
         errors.push(...checked.errors);
       }
-      const content = assembleContent(validated, errors);
-      const table = buildRouteTable(content);
-      const navigation = buildNavigation(content, table);
-      return { content, table, navigation, baseUrl: baseUrl ?? content.site.baseUrl };
+      const content = assembleContent(collections, validated, errors);
+      const table = buildRouteTable(config, content);
+      const navigation = buildNavigation(config, content, table);
+      const settings = config.settings(content);
+      return { content, table, navigation, baseUrl: baseUrl ?? settings.baseUrl, siteName: settings.name };
     },
   };
 }
 
-async function readSource(contentDir: string, rootDir: string, relative: string): Promise<Checked> {
+async function readSource(contentDir: string, rootDir: string, relative: string, { collections }: SiteConfig): Promise<Checked> {
   const absolute = path.join(contentDir, relative);
   const file = toProjectPath(rootDir, absolute);
   let source: SourceFile;
   try {
-    source = parseSourceFile(await readSettled(absolute, file), relative, file);
+    source = parseSourceFile(await readSettled(absolute, file), relative, file, collections);
   } catch (error) {
     const problem = error instanceof CleansiteError
       ? error
@@ -101,7 +104,7 @@ async function readSource(contentDir: string, rootDir: string, relative: string)
     return { entry: undefined, errors: [problem] };
   }
   const errors: CleansiteError[] = [];
-  const entry = validateSource(source, errors);
+  const entry = validateSource(source, errors, collections);
   return { entry: entry ? { kind: source.kind, entry } : undefined, errors };
 }
 

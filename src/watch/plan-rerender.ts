@@ -2,12 +2,12 @@
  * Decides which routes a content change re-renders, by comparing the last
  * good site with the new one (down to which fields of which list changed)
  * and looking up what each route read during its last render
- * (track-dependencies.ts). Conservative where it is cheap to be:
- * site.md (config and navigation), a new base URL, or any page added,
- * removed or renamed re-renders everything.
+ * (track-dependencies.ts). Conservative where it is cheap to be: a
+ * one-file collection (site.md: settings and navigation), a new base URL,
+ * or any page added, removed or renamed re-renders everything.
  */
 import type { LoadedSite } from '../build.ts';
-import type { ContentKind, SiteContent } from '../content/schemas.ts';
+import type { Content, Entry } from '../content/entry-types.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { Dependency } from './track-dependencies.ts';
 
@@ -23,7 +23,7 @@ export interface RerenderPlan {
 export function planRerender(
   previous: LoadedSite,
   next: LoadedSite,
-  touched: ReadonlySet<ContentKind>,
+  touched: ReadonlySet<string>,
   dependencies: ReadonlyMap<string, readonly Dependency[]>,
 ): RerenderPlan {
   const nextOutputs = new Set(next.table.routes.map((route) => route.outputFile));
@@ -32,12 +32,13 @@ export function planRerender(
 
   const samePaths = previous.table.routes.length === next.table.routes.length
     && next.table.routes.every((route) => previous.table.byPath.has(route.path));
-  if (touched.has('site') || previous.baseUrl !== next.baseUrl || !samePaths) return everything;
+  const isList = (kind: string) => Array.isArray(next.content[kind]) && Array.isArray(previous.content[kind]);
+  if ([...touched].some((kind) => !isList(kind)) || previous.baseUrl !== next.baseUrl || !samePaths) return everything;
 
   const changed = new Set<Dependency>();
   if (!sameJson(previous.navigation, next.navigation)) changed.add('navigation');
   for (const kind of touched) {
-    if (kind !== 'site') for (const dependency of changedInList(kind, previous.content[kind], next.content[kind])) changed.add(dependency);
+    for (const dependency of changedInList(kind, previous.content[kind] as Entry[], next.content[kind] as Entry[])) changed.add(dependency);
   }
 
   const paths = new Set<string>();
@@ -58,15 +59,13 @@ export function planRerender(
   return { all: false, paths: [...paths].sort(), removedOutputs };
 }
 
-type ListKind = Exclude<ContentKind, 'site'>;
-
 /**
  * What changed in one content list: its membership or order (`content.<kind>`),
  * and each field that differs in some entry (`content.<kind>.<field>`).
  */
-function changedInList(kind: ListKind, before: SiteContent[ListKind], after: SiteContent[ListKind]): Dependency[] {
+function changedInList(kind: string, before: Entry[], after: Entry[]): Dependency[] {
   const changed: Dependency[] = [];
-  const files = (list: SiteContent[ListKind]) => list.map((entry) => entry.file);
+  const files = (list: Entry[]) => list.map((entry) => entry.file);
   if (!sameJson(files(before), files(after))) changed.push(`content.${kind}`);
   const previousByFile = new Map<string, object>(before.map((entry) => [entry.file, entry]));
   const nextFiles = new Set(files(after));
@@ -87,13 +86,8 @@ function changedInList(kind: ListKind, before: SiteContent[ListKind], after: Sit
   return changed;
 }
 
-function entryOf(content: SiteContent, route: Route): unknown {
-  switch (route.entry.kind) {
-    case 'page': return content.pages[route.entry.index];
-    case 'service': return content.services[route.entry.index];
-    case 'location': return content.locations[route.entry.index];
-    case 'none': return null;
-  }
+function entryOf(content: Content, route: Route): unknown {
+  return route.entry ? (content[route.entry.collection] as unknown[])[route.entry.index] : null;
 }
 
 /** Unchanged content files keep their entry objects (content-sources.ts), so identity settles most comparisons. */

@@ -5,22 +5,22 @@
  * kilobytes instead of the whole site (about 340 KB for the real site), so
  * hundreds of edits leave next to no garbage in either thread.
  */
-import type { SiteContent } from '../content/schemas.ts';
 import type { SiteData } from '../render/page-props.ts';
 
 /** A list as a patch: numbers point into the receiver's previous list, anything else is a new item. */
 type ListPatch<T> = Array<number | { item: T }>;
-type ContentLists = { [K in Exclude<keyof SiteContent, 'site'>]: SiteContent[K] extends Array<infer T> ? ListPatch<T> : never };
 
 export interface SitePatch {
-  /** Only the content keys that changed. */
-  content: Partial<ContentLists> & { site?: SiteContent['site'] };
+  /** Only the content keys that changed: a list as a patch, a one-file collection's entry whole. */
+  content: Record<string, ListPatch<unknown> | { whole: unknown }>;
   routes?: ListPatch<SiteData['routes'][number]>;
   navigation?: SiteData['navigation'];
   images?: SiteData['images'];
   assets: SiteData['assets'];
   buildDate: string;
   baseUrl: string;
+  siteName: string;
+  lang: string;
 }
 
 /** The sending side: remembers what the worker holds and patches against it. */
@@ -31,17 +31,18 @@ export function createSitePatcher(): { patch(next: SiteData): SitePatch; reset()
       const previous = sent;
       sent = next;
       const content: SitePatch['content'] = {};
-      for (const key of Object.keys(next.content) as Array<keyof SiteContent>) {
-        const before = previous?.content[key];
-        const after = next.content[key];
+      const nextContent = next.content as Record<string, unknown>;
+      for (const key of Object.keys(nextContent)) {
+        const before = (previous?.content as Record<string, unknown> | undefined)?.[key];
+        const after = nextContent[key];
         if (before === after) continue;
-        if (key === 'site') {
-          content.site = after as SiteContent['site'];
+        if (!Array.isArray(after)) {
+          content[key] = { whole: after };
           continue;
         }
         // Lists are new arrays after every assembly, but mostly of the same entries.
         const list = diffList(before as unknown[] | undefined, after as unknown[], (item) => item);
-        if (list) (content as Record<string, unknown>)[key] = list;
+        if (list) content[key] = list;
       }
       return {
         content,
@@ -52,6 +53,8 @@ export function createSitePatcher(): { patch(next: SiteData): SitePatch; reset()
         assets: next.assets,
         buildDate: next.buildDate,
         baseUrl: next.baseUrl,
+        siteName: next.siteName,
+        lang: next.lang,
       };
     },
     /** After the worker was replaced: the next patch carries everything. */
@@ -63,12 +66,12 @@ export function createSitePatcher(): { patch(next: SiteData): SitePatch; reset()
 
 /** The receiving side: the new site data from the previous one and a patch. */
 export function applySitePatch(previous: SiteData | undefined, patch: SitePatch): SiteData {
-  const content = { ...previous?.content } as SiteContent;
+  const before = previous?.content as Record<string, unknown> | undefined;
+  const content: Record<string, unknown> = { ...before };
   for (const [key, value] of Object.entries(patch.content)) {
-    const list = previous?.content[key as keyof SiteContent] as unknown[] | undefined;
-    (content as unknown as Record<string, unknown>)[key] = key === 'site' ? value : applyList(list, value as ListPatch<unknown>);
+    content[key] = Array.isArray(value) ? applyList(before?.[key] as unknown[] | undefined, value) : value.whole;
   }
-  if (!previous && !('site' in patch.content)) throw new Error('the first site patch must carry the whole site');
+  if (!previous && patch.routes === undefined) throw new Error('the first site patch must carry the whole site');
   return {
     content,
     routes: patch.routes ? applyList(previous?.routes, patch.routes) : previous!.routes,
@@ -77,6 +80,8 @@ export function applySitePatch(previous: SiteData | undefined, patch: SitePatch)
     assets: patch.assets,
     buildDate: patch.buildDate,
     baseUrl: patch.baseUrl,
+    siteName: patch.siteName,
+    lang: patch.lang,
   };
 }
 

@@ -13,12 +13,11 @@
  * A page's own entry is handed to it separately (props.entry), so reading it
  * does not count: an edit of that entry re-renders its page anyway.
  */
-import type { SiteContent } from '../content/schemas.ts';
 import type { SiteData } from '../render/page-props.ts';
 import { createTemplateProps } from '../render/render-page.ts';
 import type { Route } from '../routes/route-table.ts';
 
-export type ContentKey = keyof SiteContent;
+export type ContentKey = string;
 export type Dependency = 'navigation' | 'routes' | 'images' | `content.${ContentKey}` | `content.${ContentKey}.${string}`;
 
 export interface DependencyTracker {
@@ -28,7 +27,6 @@ export interface DependencyTracker {
   track<T>(route: Route, render: () => T): { result: T; dependencies: Dependency[] };
 }
 
-const entryLists = { page: 'pages', service: 'services', location: 'locations' } as const;
 const isIndex = (property: string | symbol): property is string => typeof property === 'string' && /^\d+$/.test(property);
 
 export function createDependencyTracker(data: SiteData): DependencyTracker {
@@ -128,8 +126,8 @@ export function createDependencyTracker(data: SiteData): DependencyTracker {
   return {
     site,
     track(route, render) {
-      const ownList = route.entry.kind === 'none' ? undefined : entryLists[route.entry.kind];
-      const ownIndex = route.entry.kind === 'none' ? undefined : String(route.entry.index);
+      const ownList = route.entry?.collection;
+      const ownIndex = route.entry ? String(route.entry.index) : undefined;
       const found = new Set<Dependency>();
       current = { ownList, ownIndex, found };
       try {

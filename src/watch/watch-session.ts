@@ -16,7 +16,9 @@ import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { checkContentReferences } from '../content/check-references.ts';
-import { contentKinds, type ContentKind } from '../content/schemas.ts';
+import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import { resolveBuildDate } from '../core/format.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
@@ -79,14 +81,15 @@ export interface WatchSession {
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
-type Stage = 'folders' | 'content' | 'references' | 'redirects' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
+type Stage = 'folders' | 'config' | 'content' | 'references' | 'redirects' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
-  const inputs = { templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
+  const inputs = { config: new Set<string>(), templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
+  let config: SiteConfig | undefined;
   let sources: ContentSources | undefined;
   let site: LoadedSite | undefined;
-  const touchedSinceGood = new Set<ContentKind>();
+  const touchedSinceGood = new Set<string>();
   let host: RenderHost | undefined;
   let css: BuiltAsset | undefined;
   let script: BuiltAsset | undefined;
@@ -137,7 +140,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     missingBefore = [];
     problems.delete('folders');
     changes = changes.filter((change) => classify(change.file).length > 0);
-    const areas = fresh ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
+    const areas = fresh ? new Set<ChangeArea>(['config', 'content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
     const toRender = new Set<string>();
     const warnings: string[] = [];
     let renderAll = false;
@@ -146,8 +149,21 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let stylesheet = false;
     let scriptWritten = false;
 
-    if (areas.has('content')) {
-      const touched = await time('read', () => updateContent(changes, fresh));
+    let reloadContent = fresh;
+    if (areas.has('config')) {
+      await attempt('config', async () => {
+        const compiled = await compileSiteConfig(options.templatesDir, options.cacheDir);
+        replaceSet(inputs.config, compiled.inputs);
+        const next = await importSiteConfig(compiled.modulePath);
+        if (next === config) return;
+        // Other collections, schemas or route rules: every entry is read and checked again, every page drawn again.
+        config = next;
+        reloadContent = true;
+        if (site) renderAll = true;
+      });
+    }
+    if (config && (areas.has('content') || reloadContent)) {
+      const touched = await time('read', () => updateContent(changes, reloadContent, config!));
       for (const kind of touched) touchedSinceGood.add(kind);
       // Files no content kind claims (notes, images kept next to the text) change nothing.
       if (touched.size > 0 || !site) await attempt('content', async () => {
@@ -232,7 +248,10 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const assets = currentAssets();
     if (site && (siteChanged || !siteData || JSON.stringify(assets) !== JSON.stringify(siteData.assets))) {
       if (siteData && JSON.stringify(assets) !== JSON.stringify(siteData.assets)) renderAll = true;
-      siteData = { content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets, buildDate: options.buildDate, baseUrl: site.baseUrl };
+      siteData = {
+        content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets,
+        buildDate: options.buildDate ?? resolveBuildDate(config!.utcOffsetHours), baseUrl: site.baseUrl, siteName: site.siteName, lang: config!.lang,
+      };
     }
 
     let pages = 0;
@@ -268,10 +287,10 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     };
   }
 
-  async function updateContent(changes: FileChange[], fresh: boolean): Promise<Set<ContentKind>> {
+  async function updateContent(changes: FileChange[], fresh: boolean, siteConfig: SiteConfig): Promise<Set<string>> {
     if (fresh || !sources) {
-      sources = await loadContentSources(options.contentDir, options.rootDir);
-      return new Set(Object.keys(contentKinds) as ContentKind[]);
+      sources = await loadContentSources(options.contentDir, options.rootDir, siteConfig);
+      return new Set(Object.keys(siteConfig.collections));
     }
     const contentChanges = changes.filter((change) => classify(change.file).includes('content'));
     const relist = contentChanges.some((change) => change.event !== 'change');
@@ -338,7 +357,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 
   /** Pages only reload if the templates render assets.devScripts; say so once, after the first full output. */
   function checkDevScripts(current: LoadedSite): string[] {
-    const home = current.table.routes.find((route) => route.template !== 'not-found') ?? current.table.routes[0];
+    const home = current.table.routes.find((route) => route.listed) ?? current.table.routes[0];
     if (!home || options.devScripts.length === 0) return [];
     const html = readFileSync(path.join(options.outDir, home.outputFile), 'utf8');
     const missing = options.devScripts.filter((src) => !html.includes(`src="${src}"`));

@@ -1,8 +1,8 @@
 /** Service areas grouped by region, each location linking to its page. */
 import type { ReactElement } from 'react';
-import type { Location } from '../../src/content/schemas.ts';
-import { REGION_NAMES } from '../../src/content/regions.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Location } from '../model/schemas.ts';
+import { REGION_NAMES } from '../model/regions.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon } from './icon.tsx';
 
 export function groupByRegion(locations: Location[]): Array<{ region: string; locations: Location[] }> {

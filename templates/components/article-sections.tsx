@@ -1,6 +1,6 @@
 /** Long-form pages: a contents list beside titled sections, each with an icon, Markdown and optional ticks. */
 import type { ReactElement } from 'react';
-import type { Section } from '../../src/content/schemas.ts';
+import type { Section } from '../model/schemas.ts';
 import { CheckList } from './check-list.tsx';
 import { Icon } from './icon.tsx';
 import { Prose } from './prose.tsx';

@@ -1,7 +1,7 @@
 /** A visible breadcrumb trail and the matching BreadcrumbList structured data. */
 import type { ReactElement } from 'react';
 import type { BreadcrumbList, WithContext } from 'schema-dts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 
 export interface Crumb {
   label: string;

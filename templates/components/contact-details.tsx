@@ -1,6 +1,6 @@
 /** Phone, both e-mail addresses, the social link and office hours, all from content/site.md. */
 import type { ReactElement } from 'react';
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 import { Icon, hasIcon } from './icon.tsx';
 import { formatOpeningHours } from './opening-hours.ts';
 import { phoneText, telHref } from './phone.ts';

@@ -1,6 +1,6 @@
 /** The closing call to action: a heading, a sentence, the quote button and the phone number. */
 import type { ReactElement } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon } from './icon.tsx';
 import { phoneText, telHref } from './phone.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ResolvedImage } from '../../src/render/page-props.ts';
+import type { ResolvedImage } from '../model/props.ts';
 import { Picture } from './picture.tsx';
 
 /** The image beside a page heading: the page's largest paint, so it loads first. */

@@ -11,8 +11,8 @@
  * never claims that the town lies inside the Brisbane radius.
  */
 import type { City, Graph, LocalBusiness, Service, WithContext } from 'schema-dts';
-import type { Location } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Location } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 
 /** The business node's @id: the home page URL with a fragment, the same on every page. */
 export function businessId(props: TemplateProps<unknown>): string {

@@ -1,6 +1,6 @@
 /** The wordmark: a drop-and-sparkle mark beside the trading name from content/site.md. */
 import type { ReactElement } from 'react';
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 
 export function LogoMark(): ReactElement {
   return (

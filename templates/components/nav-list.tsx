@@ -1,6 +1,6 @@
 /** Link lists for the footer and site map, marking the current page. */
 import type { ReactElement } from 'react';
-import { isNavGroup, type NavItem, type NavLink } from '../../src/routes/navigation.ts';
+import { isNavGroup, type NavItem, type NavLink } from '../model/navigation.ts';
 
 export function ariaCurrent(linkPath: string, currentPath: string): 'page' | undefined {
   return linkPath === currentPath ? 'page' : undefined;

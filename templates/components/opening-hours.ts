@@ -1,5 +1,5 @@
 /** Opening hours in words, from content/site.md: "Monday to Friday, 7 am to 7 pm". */
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 
 const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -1,5 +1,5 @@
 /** The phone number as links show it: a tel: URL and the display text with non-breaking spaces (it never wraps mid-number). */
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 
 export function telHref(site: Site): string {
   return `tel:${site.phone.e164}`;

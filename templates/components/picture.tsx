@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ResolvedImage } from '../../src/render/page-props.ts';
+import type { ResolvedImage } from '../model/props.ts';
 
 export interface PictureProps {
   image: ResolvedImage;

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 import { Icon } from './icon.tsx';
 import { phoneText, telHref } from './phone.ts';
 

@@ -5,8 +5,8 @@
  * shows the same component in full, with every review card and quote.
  */
 import type { ReactElement } from 'react';
-import type { Testimonial } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Testimonial } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon } from './icon.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { StarRating } from './star-rating.tsx';

@@ -1,7 +1,7 @@
 /** A service summary card: icon, title, description, bullets and a link. */
 import type { ReactElement } from 'react';
-import type { ServiceCard as ServiceCardEntry } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { ServiceCard as ServiceCardEntry } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CheckList } from './check-list.tsx';
 import { Icon } from './icon.tsx';
 

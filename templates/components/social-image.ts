@@ -4,7 +4,7 @@
  * are that file's own. The public original is bigger than any variant and
  * keeps whatever metadata its camera wrote; the variants are stripped.
  */
-import type { ResolvedImage } from '../../src/render/page-props.ts';
+import type { ResolvedImage } from '../model/props.ts';
 
 export interface SocialImage {
   /** Site path of the file. */

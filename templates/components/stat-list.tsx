@@ -1,6 +1,6 @@
 /** Figures such as "15+ Years Experience"; icons on /about, plain on the home strip. */
 import type { ReactElement } from 'react';
-import type { Stat } from '../../src/content/schemas.ts';
+import type { Stat } from '../model/schemas.ts';
 import { Icon } from './icon.tsx';
 
 export function StatList({ stats, className }: { stats: Stat[]; className?: string }): ReactElement {

@@ -1,6 +1,6 @@
 /** The fixed floating call button on every page: the phone number as a tel: link, in its own landmark. */
 import type { ReactElement } from 'react';
-import type { Site } from '../../src/content/schemas.ts';
+import type { Site } from '../model/schemas.ts';
 import { Icon } from '../components/icon.tsx';
 import { phoneText, telHref } from '../components/phone.ts';
 

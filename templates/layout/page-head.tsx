@@ -1,6 +1,6 @@
 /** The <head>: title, description, canonical, social cards, icons and the two assets. */
 import type { ReactElement, ReactNode } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { socialImageOf } from '../components/social-image.ts';
 
 export const themeColor = '#0c2d48';

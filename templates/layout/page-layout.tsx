@@ -1,7 +1,7 @@
 /** The document every page shares: head, skip link, header, main, footer, call button. */
 import type { ReactElement, ReactNode } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
-import { isNavGroup, type Navigation, type NavItem } from '../../src/routes/navigation.ts';
+import type { TemplateProps } from '../model/props.ts';
+import { isNavGroup, type Navigation, type NavItem } from '../model/navigation.ts';
 import { CallButton } from './call-button.tsx';
 import { PageHead } from './page-head.tsx';
 import { SiteFooter } from './site-footer.tsx';

@@ -4,7 +4,7 @@
  * already has the full Queensland areas grid.
  */
 import type { ReactElement } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { ContactDetails } from '../components/contact-details.tsx';
 import { Logo } from '../components/logo.tsx';
 import { NavList } from '../components/nav-list.tsx';

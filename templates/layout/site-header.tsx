@@ -4,7 +4,7 @@
  * MobileMenu widget takes over the same links.
  */
 import type { ReactElement } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon, hasIcon } from '../components/icon.tsx';
 import { Logo } from '../components/logo.tsx';
 import { ariaCurrent } from '../components/nav-list.tsx';

@@ -1,7 +1,7 @@
 /** /resources/cleaning-checklist : Initial Assessment, Service Implementation, Ongoing Management. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';

@@ -1,7 +1,7 @@
 /** /cleaning-guide : breadcrumb Home > Cleaning Guide; office, medical, retail and eco-friendly sections. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { ArticleSections } from '../components/article-sections.tsx';
 import { Breadcrumbs, buildBreadcrumbList, type Crumb } from '../components/breadcrumbs.tsx';
 import { CtaBand } from '../components/cta-band.tsx';

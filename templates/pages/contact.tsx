@@ -1,7 +1,7 @@
 /** /contact : phone, e-mail, social link, office hours and service areas. No form. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { AreaGrid } from '../components/area-grid.tsx';
 import { Icon, hasIcon } from '../components/icon.tsx';
 import { formatOpeningHours } from '../components/opening-hours.ts';

@@ -1,7 +1,7 @@
 /** /resources/commercial-cleaning-guide : getting started, the cleaning process and more. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { ArticleSections } from '../components/article-sections.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { PageHero } from '../components/page-hero.tsx';

@@ -1,7 +1,7 @@
 /** / : hero, stats, three service cards, carousel, FAQ, Queensland areas, reviews and the closing CTA. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { AreaGrid } from '../components/area-grid.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';

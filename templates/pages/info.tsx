@@ -1,7 +1,7 @@
 /** /license and /insurance : static information pages. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CtaBand } from '../components/cta-band.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';

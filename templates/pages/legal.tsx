@@ -1,7 +1,7 @@
 /** /privacy and /terms : long legal text with the build date as "Last updated". */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { formatLongDate } from '../components/format-date.ts';
 import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';

@@ -4,8 +4,8 @@
  * and structured data for the business and its service in this town.
  */
 import type { ReactElement } from 'react';
-import type { Location } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Location } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -19,7 +19,7 @@ import { PageLayout } from '../layout/page-layout.tsx';
 export function LocationPage(props: TemplateProps<Location>): ReactElement {
   const { entry: location, content, route } = props;
   const image = location.image ?? content.site.defaultImage;
-  const nearby = route.nearby ?? [];
+  const nearby = route.data?.nearby ?? [];
   // "on the Gold Coast", "in Toowoomba": the spec fixes only the heading's wording.
   const inPlace = location.inPhrase ?? `in ${location.name}`;
   return (

@@ -1,6 +1,6 @@
 /** 404.html : a friendly dead end with the ways back in. */
 import type { ReactElement } from 'react';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon } from '../components/icon.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';

@@ -1,7 +1,7 @@
 /** /services/{slug} : description, six key features, six benefits, an image, a back link and CTAs. */
 import type { ReactElement } from 'react';
-import type { Service } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Service } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';

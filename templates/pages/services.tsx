@@ -1,7 +1,7 @@
 /** /services : three featured blocks, the service tabs, the service pages, a six-image project grid and a CTA. */
 import type { ReactElement } from 'react';
-import type { Page, ServiceCardGroup } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page, ServiceCardGroup } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { CheckList } from '../components/check-list.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { Icon } from '../components/icon.tsx';

@@ -1,7 +1,7 @@
 /** /sitemap : every listed route, in the eight groups, plus the XML sitemap link. */
 import type { ReactElement } from 'react';
-import type { Page } from '../../src/content/schemas.ts';
-import type { TemplateProps } from '../../src/render/page-props.ts';
+import type { Page } from '../model/schemas.ts';
+import type { TemplateProps } from '../model/props.ts';
 import { Icon } from '../components/icon.tsx';
 import { NavAnchor } from '../components/nav-list.tsx';
 import { PageHero } from '../components/page-hero.tsx';

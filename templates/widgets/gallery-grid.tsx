@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ResolvedImage } from '../../src/render/page-props.ts';
+import type { ResolvedImage } from '../model/props.ts';
 import { Picture } from '../components/picture.tsx';
 
 export interface GalleryGridProps {

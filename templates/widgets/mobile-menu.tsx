@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { NavItem, NavLink } from '../../src/routes/navigation.ts';
+import type { NavItem, NavLink } from '../model/navigation.ts';
 
 export interface MobileMenuProps {
   /** The header links (How It Works, Services, Projects, About). */

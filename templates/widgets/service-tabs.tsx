@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ServiceCard } from '../../src/content/schemas.ts';
+import type { ServiceCard } from '../model/schemas.ts';
 
 type TabValue = 'commercial' | 'renovations' | 'specialtyServices';
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { NavGroup, NavItem, NavLink } from '../../src/routes/navigation.ts';
+import type { NavGroup, NavItem, NavLink } from '../model/navigation.ts';
 
 export interface ServicesDropdownProps {
   label: string;

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Testimonial } from '../../src/content/schemas.ts';
+import type { Testimonial } from '../model/schemas.ts';
 import { StarRating } from '../components/star-rating.tsx';
 
 export interface TestimonialCarouselProps {

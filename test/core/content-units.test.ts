@@ -6,10 +6,11 @@ import { renderMarkdown } from '../../src/content/markdown.ts';
 import { pagePath, validateContent } from '../../src/content/validate-content.ts';
 import { slugify, toAbsoluteUrl, toOutputFile, toUrl } from '../../src/routes/urls.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
+import { collections } from '../support/site-config.ts';
 
 const parseError = (text: string): CleansiteError => {
   try {
-    parseSourceFile(text, 'faqs/x.md', 'content/faqs/x.md');
+    parseSourceFile(text, 'faqs/x.md', 'content/faqs/x.md', collections);
   } catch (error) {
     return error as CleansiteError;
   }
@@ -18,7 +19,7 @@ const parseError = (text: string): CleansiteError => {
 
 describe('parseSourceFile', () => {
   it('splits front-matter and body and records where the body starts', () => {
-    const source = parseSourceFile('---\nquestion: Why?\n---\nBecause.\n', 'faqs/why.md', 'content/faqs/why.md');
+    const source = parseSourceFile('---\nquestion: Why?\n---\nBecause.\n', 'faqs/why.md', 'content/faqs/why.md', collections);
     expect(source).toMatchObject({ kind: 'faqs', data: { question: 'Why?' }, body: 'Because.\n', bodyLine: 4 });
   });
 
@@ -88,7 +89,7 @@ describe('validateContent', () => {
   it('reports a missing site.md', () => {
     let thrown: unknown;
     try {
-      validateContent([]);
+      validateContent([], collections);
     } catch (error) {
       thrown = error;
     }
@@ -99,10 +100,10 @@ describe('validateContent', () => {
   });
 
   it('names unknown fields', () => {
-    const source = parseSourceFile('---\nquestion: Why?\nshowOnHome: true\nanwser: typo\n---\nBecause.', 'faqs/why.md', 'content/faqs/why.md');
+    const source = parseSourceFile('---\nquestion: Why?\nshowOnHome: true\nanwser: typo\n---\nBecause.', 'faqs/why.md', 'content/faqs/why.md', collections);
     const errors: CleansiteError[] = [];
     try {
-      validateContent([source]);
+      validateContent([source], collections);
     } catch (error) {
       errors.push(...(error as CleansiteErrorList).errors);
     }
@@ -113,8 +114,8 @@ describe('validateContent', () => {
 describe('resolveBuildDate', () => {
   it('gives the date in Queensland, pinned by SOURCE_DATE_EPOCH', () => {
     // 2026-11-21T14:30:00Z is already the 22nd in Brisbane (UTC+10).
-    expect(resolveBuildDate({ SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 21, 14, 30) / 1000) })).toBe('2026-11-22');
-    expect(resolveBuildDate({}, new Date(Date.UTC(2026, 5, 30, 13, 59)))).toBe('2026-06-30');
-    expect(resolveBuildDate({ SOURCE_DATE_EPOCH: 'not-a-number' }, new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01');
+    expect(resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 21, 14, 30) / 1000) })).toBe('2026-11-22');
+    expect(resolveBuildDate(10, {}, new Date(Date.UTC(2026, 5, 30, 13, 59)))).toBe('2026-06-30');
+    expect(resolveBuildDate(10, { SOURCE_DATE_EPOCH: 'not-a-number' }, new Date(Date.UTC(2026, 0, 1)))).toBe('2026-01-01');
   });
 });

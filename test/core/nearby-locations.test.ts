@@ -6,7 +6,8 @@ import { parseSourceFile } from '../../src/content/load-content.ts';
 import { validateSource } from '../../src/content/validate-content.ts';
 import type { CleansiteError } from '../../src/core/errors.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
-import { distanceKm, findNearbyPlaces, type PlaceToMatch } from '../../src/routes/nearby-locations.ts';
+import { distanceKm, findNearbyPlaces, type PlaceToMatch } from '../../templates/model/nearby-locations.ts';
+import { collections } from '../support/site-config.ts';
 
 const brisbane = { latitude: -27.4698, longitude: 153.0251 };
 const cairns = { latitude: -16.9186, longitude: 145.7781 };
@@ -104,7 +105,7 @@ describe('location schema: the state and coordinates nearby places are found fro
   const cairns = readFileSync(path.join(PROJECT_ROOT, 'content/locations/cairns.md'), 'utf8');
   const problems = (text: string) => {
     const errors: CleansiteError[] = [];
-    validateSource(parseSourceFile(text, 'locations/cairns.md', 'content/locations/cairns.md'), errors);
+    validateSource(parseSourceFile(text, 'locations/cairns.md', 'content/locations/cairns.md', collections), errors, collections);
     return errors.map((error) => `${error.location?.line}: ${error.message}`);
   };
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSources } from '../../src/content/parse-sources.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
+import { collections } from '../support/site-config.ts';
 
 describe('parseSources', () => {
   it('reports a file it cannot read, with its path, and parses the others', () => {
@@ -14,7 +15,7 @@ describe('parseSources', () => {
     const parsed = parseSources([
       { relative: 'faqs/gone.md', file: 'content/faqs/gone.md', absolute: path.join(real, 'gone.md') },
       { relative: 'site.md', file: 'content/site.md', absolute: path.join(PROJECT_ROOT, 'content', 'site.md') },
-    ]);
+    ], collections);
     expect(parsed.readErrors).toHaveLength(1);
     expect(parsed.readErrors[0]!.code).toBe('CONTENT_PARSE');
     expect(parsed.readErrors[0]!.location?.file).toBe('content/faqs/gone.md');

@@ -10,7 +10,7 @@
  */
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentKinds } from '../../src/content/schemas.ts';
+import { collections as contentKinds } from '../support/site-config.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { TEST_SOURCE_DATE_EPOCH } from '../support/site-build.ts';
 import { stringPaths } from './support/injection.ts';
@@ -29,7 +29,7 @@ let caseCount = 0;
 
 beforeAll(async () => {
   site = createReducedSite();
-  runner = createFuzzRunner(site, resolveBuildDate({ SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }));
+  runner = createFuzzRunner(site, resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }));
   await runner.buildBaseline();
 }, 120_000);
 
@@ -114,8 +114,8 @@ describe(`Bad content, fuzzed in-process (seed ${SEED})`, () => {
     expect(total - pinned.length, `only ${total - pinned.length} of ${total} text fields took a payload; not injected:\n${pinned.join('\n')}`).toBeGreaterThan(total / 2);
   }, 60_000);
 
-  // One case per content kind's folder (and site.md), straight from the kinds the loader knows.
-  const folders = Object.values(contentKinds).map((kind) => kind.pattern.split('/')[0]!);
+  // One case per collection's folder (and site.md), straight from the site's declaration.
+  const folders = Object.values(contentKinds).map((kind) => kind.files.split('/')[0]!);
   folders.forEach((folder, index) => {
     it(`injects payload set #${(index + 1) % 6} into every ${folder} file: none becomes markup`, async () => {
       const files = site.files.filter((file) => (file.relative.includes('/') ? file.relative.split('/')[0] : file.relative) === folder);

@@ -16,6 +16,7 @@ import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/render-threa
 import { editFile, generateSite } from '../../bench/generate-site.mjs';
 import { listFiles, PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 import { differingFiles } from './support/perf-site.ts';
+import { linkSiteConfig } from '../support/site-config.ts';
 
 /** Enough pages for many chunks on every thread (chunks are 8-200 routes). */
 const LOCATIONS = 160;
@@ -125,6 +126,7 @@ describe('parallel rendering', () => {
     // No templates entry (an empty folder; a missing one is refused before any work): compiling
     // fails while the workers still parse (they once kept the process alive).
     mkdirSync(path.join(root, 'no-templates'), { recursive: true });
+    linkSiteConfig(path.join(root, 'no-templates'));
     const missing = await run(path.join(root, 'no-templates'), 'missing');
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('no templates entry');

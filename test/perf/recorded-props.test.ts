@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../support/fixture-site.ts';
 import { buildFixture, differingFiles } from './support/perf-site.ts';
+import { linkSiteConfig } from '../support/site-config.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cleansite-recorded-'));
 const contentDir = path.join(root, 'content');
@@ -82,6 +83,7 @@ beforeAll(async () => {
   for (let index = 0; index < 80; index++) writeLocation(index);
   mkdirSync(templatesDir, { recursive: true });
   writeFileSync(path.join(templatesDir, 'index.tsx'), LOCATION_TEMPLATE);
+  linkSiteConfig(templatesDir);
   await buildInto('dist', true);
 });
 

@@ -14,6 +14,7 @@ import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { fixturesDir } from '../support/fixture-site.ts';
 import { listFiles } from '../support/site-build.ts';
 import { buildFixture, differingFiles } from './support/perf-site.ts';
+import { linkSiteConfig } from '../support/site-config.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cleansite-shared-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -30,6 +31,7 @@ const names = ['home', 'about', 'services', 'how-it-works', 'guide', 'checklist'
   'cleaning-guide', 'reviews', 'legal', 'info', 'sitemap', 'service', 'location', 'not-found'];
 export const templates = Object.fromEntries(names.map((name) => [name, Layout]));
 `);
+  linkSiteConfig(dir);
   return dir;
 }
 

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CleansiteError, CleansiteErrorList } from '../../src/core/errors.ts';
 import { parseSourceFile } from '../../src/content/load-content.ts';
-import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../src/content/seo-limits.ts';
+import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../templates/model/seo-limits.ts';
 import { assembleContent, validateSource } from '../../src/content/validate-content.ts';
-import { buildRouteTable } from '../../src/routes/route-table.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { useBuiltPages } from '../site/support/built-pages.ts';
+import { collections, siteRoutes } from '../support/site-config.ts';
 
 const contentDir = path.join(PROJECT_ROOT, 'content');
 
@@ -23,7 +23,7 @@ function problemsAfterEdit(relative: string, edit: (text: string) => string): st
   const edited = edit(text);
   expect(edited).not.toBe(text);
   const errors: CleansiteError[] = [];
-  validateSource(parseSourceFile(edited, relative, `content/${relative}`), errors);
+  validateSource(parseSourceFile(edited, relative, `content/${relative}`, collections), errors, collections);
   return errors.map((error) => `${error.location?.file}:${error.location?.line}: ${error.message}`);
 }
 
@@ -71,14 +71,14 @@ describe('length rules at build time', () => {
     const sources = ['site.md', 'locations/cairns.md', 'sitemap-groups/other-queensland-regions.md'].map((relative) => {
       const text = readFileSync(path.join(contentDir, relative), 'utf8');
       const edited = relative === 'locations/cairns.md' ? text.replace(/^name: Cairns$/m, 'name: Cairns and the Far North Queensland Tablelands') : text;
-      return parseSourceFile(edited, relative, `content/${relative}`);
+      return parseSourceFile(edited, relative, `content/${relative}`, collections);
     });
     const errors: CleansiteError[] = [];
-    const validated = sources.map((source) => ({ kind: source.kind, entry: validateSource(source, errors)! }));
+    const validated = sources.map((source) => ({ kind: source.kind, entry: validateSource(source, errors, collections)! }));
     expect(errors).toEqual([]);
     let thrown: unknown;
     try {
-      buildRouteTable(assembleContent(validated));
+      siteRoutes(assembleContent(collections, validated));
     } catch (error) {
       thrown = error;
     }

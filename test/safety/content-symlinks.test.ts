@@ -12,13 +12,14 @@ import { listContentFiles } from '../../src/content/list-content-files.ts';
 import { loadContentSources } from '../../src/watch/content-sources.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
+import { collections, siteConfig } from '../support/site-config.ts';
 
 const site = useThrowawaySites();
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('error: '));
 
 function watchErrors(dir: string): Promise<string[]> {
-  return loadContentSources(path.join(dir, 'content'), dir).then((sources) => {
+  return loadContentSources(path.join(dir, 'content'), dir, siteConfig).then((sources) => {
     try {
       sources.assemble(undefined);
       return [];
@@ -34,7 +35,7 @@ describe('symbolic links in content/', () => {
     mkdirSync(path.join(dir, 'content/pages/sub'), { recursive: true });
     writeFileSync(path.join(dir, 'content/pages/sub/extra.md'), '---\ntitle: Extra\ntemplate: info\nsitemapGroup: main-pages\ndescription: An extra page of the fixture, long enough to satisfy the description rule.\n---\nExtra.\n');
     symlinkSync('..', path.join(dir, 'content/pages/sub/up'));
-    const listing = await listContentFiles(path.join(dir, 'content'), dir);
+    const listing = await listContentFiles(path.join(dir, 'content'), dir, collections);
     expect(listing.files.filter((file) => file.includes('/up/'))).toEqual([]);
     const result = buildFixture(dir);
     expect(result.status, result.stderr).toBe(1);
@@ -64,7 +65,7 @@ describe('symbolic links in content/', () => {
     symlinkSync(elsewhere, path.join(dir, 'content/pages/elsewhere'));
     rmSync(path.join(dir, 'content/faqs'), { recursive: true });
     symlinkSync(elsewhere, path.join(dir, 'content/faqs'));
-    const listing = await listContentFiles(path.join(dir, 'content'), dir);
+    const listing = await listContentFiles(path.join(dir, 'content'), dir, collections);
     // The target is named as the project sees it.
     expect(listing.problems.map((problem) => problem.format())).toEqual([
       'content/faqs: a link to elsewhere, outside the content folder',
@@ -78,7 +79,7 @@ describe('symbolic links in content/', () => {
     symlinkSync('self.md', path.join(dir, 'content/faqs/self.md'));
     symlinkSync('loop-b', path.join(dir, 'content/pages/loop-a'));
     symlinkSync('loop-a', path.join(dir, 'content/pages/loop-b'));
-    const listing = await listContentFiles(path.join(dir, 'content'), dir);
+    const listing = await listContentFiles(path.join(dir, 'content'), dir, collections);
     expect(listing.problems.map((problem) => problem.format())).toEqual([
       'content/faqs/broken.md: a broken link: what it points to does not exist',
       'content/faqs/self.md: a broken link: links lead round in a loop',
@@ -92,7 +93,7 @@ describe('symbolic links in content/', () => {
     mkdirSync(path.join(dir, 'content/notes'));
     writeFileSync(path.join(dir, 'content/notes/shared.md'), '---\nquestion: Shared?\n---\nKept once, linked from faqs/.\n');
     symlinkSync('../notes/shared.md', path.join(dir, 'content/faqs/shared.md'));
-    const listing = await listContentFiles(path.join(dir, 'content'), dir);
+    const listing = await listContentFiles(path.join(dir, 'content'), dir, collections);
     expect(listing.problems).toEqual([]);
     expect(listing.files).toContain('faqs/shared.md');
     const result = buildFixture(dir);

@@ -14,6 +14,7 @@ import { decodeSourceText, firstInvalidByte } from '../../src/content/source-tex
 import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { loadContentSources } from '../../src/watch/content-sources.ts';
 import { buildFixture, makeFixtureSite } from '../support/fixture-site.ts';
+import { collections, siteConfig } from '../support/site-config.ts';
 
 let sites: string[] = [];
 afterEach(() => {
@@ -70,11 +71,11 @@ describe('content text checks', () => {
   it('a render worker\'s share (parseSources) and watch give the very same errors as the build', async () => {
     const dir = brokenSite();
     const relatives = ['faqs/aliases.md', 'faqs/deep.md', 'faqs/latin1.md'];
-    const parsed = parseSources(relatives.map((relative) => ({ relative, file: `content/${relative}`, absolute: path.join(dir, 'content', relative) })));
+    const parsed = parseSources(relatives.map((relative) => ({ relative, file: `content/${relative}`, absolute: path.join(dir, 'content', relative) })), collections);
     const fromWorker = [...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors].map((error) => error.format());
     expect(fromWorker.sort()).toEqual(EXPECTED);
 
-    const sources = await loadContentSources(path.join(dir, 'content'), dir);
+    const sources = await loadContentSources(path.join(dir, 'content'), dir, siteConfig);
     let fromWatch: string[] = [];
     try {
       sources.assemble(undefined);

@@ -13,6 +13,7 @@ import { parseSourceFile } from '../../src/content/load-content.ts';
 import { MAX_FRONT_MATTER_EXPANSION } from '../../src/content/front-matter-size.ts';
 import { CleansiteError } from '../../src/core/errors.ts';
 import { cliPath, makeFixtureSite } from '../support/fixture-site.ts';
+import { collections } from '../support/site-config.ts';
 
 const LOCATION = 'content/locations/west-end.md';
 let sites: string[] = [];
@@ -83,7 +84,7 @@ describe('YAML alias expansion is bounded', () => {
     const started = performance.now();
     let thrown: unknown;
     try {
-      parseSourceFile(text, 'faqs/laughs.md', 'content/faqs/laughs.md');
+      parseSourceFile(text, 'faqs/laughs.md', 'content/faqs/laughs.md', collections);
     } catch (error) {
       thrown = error;
     }
@@ -94,7 +95,7 @@ describe('YAML alias expansion is bounded', () => {
 
   it('small anchors and merges still parse as before: aliases resolved, dates as Date objects', () => {
     const text = '---\ndefaults: &defaults\n  role: Manager\nquestion: Why?\nupdated: 2026-11-01\nitems:\n  - *defaults\n  - <<: *defaults\n    extra: yes\n---\nBecause.\n';
-    const source = parseSourceFile(text, 'faqs/anchors.md', 'content/faqs/anchors.md');
+    const source = parseSourceFile(text, 'faqs/anchors.md', 'content/faqs/anchors.md', collections);
     expect(source.data.items).toEqual([{ role: 'Manager' }, { role: 'Manager', extra: 'yes' }]);
     expect(source.data.updated).toBeInstanceOf(Date);
   });
@@ -102,8 +103,8 @@ describe('YAML alias expansion is bounded', () => {
   it('a front-matter just inside the bound is accepted; one just past it is refused', () => {
     const value = 'y'.repeat(MAX_FRONT_MATTER_EXPANSION / 4);
     const within = `---\nquestion: Why?\nv: &v "${value}"\nlist: [*v, *v, *v]\n---\nBecause.\n`;
-    expect(() => parseSourceFile(within, 'faqs/w.md', 'content/faqs/w.md')).not.toThrow();
+    expect(() => parseSourceFile(within, 'faqs/w.md', 'content/faqs/w.md', collections)).not.toThrow();
     const past = `---\nquestion: Why?\nv: &v "${value}"\nlist: [*v, *v, *v, *v, *v, *v]\n---\nBecause.\n`;
-    expect(() => parseSourceFile(past, 'faqs/p.md', 'content/faqs/p.md')).toThrow(/list: the front-matter expands/);
+    expect(() => parseSourceFile(past, 'faqs/p.md', 'content/faqs/p.md', collections)).toThrow(/list: the front-matter expands/);
   });
 });

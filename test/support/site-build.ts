@@ -89,7 +89,7 @@ function toBuiltSite(resolved: ResolvedBuild): BuiltSite {
   const redirectPages = new Set(listRedirectPages(resolved.outDir));
   return {
     dir: resolved.outDir,
-    buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(resolved.epoch) }),
+    buildDate: resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(resolved.epoch) }),
     htmlFiles: listFiles(resolved.outDir).filter((file) => file.endsWith('.html') && !redirectPages.has(file)),
     redirectPages: [...redirectPages].sort(),
     remove: async () => {
@@ -106,7 +106,7 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<BuiltSi
   const resolved = resolveBuild(options);
   const buildOptions = {
     ...toBuildOptions({ content: resolved.contentDir, templates: resolved.templatesDir, public: resolved.publicDir, out: resolved.outDir, baseUrl: options.baseUrl, jobs: options.jobs }, resolved.rootDir),
-    buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(resolved.epoch) }),
+    buildDate: resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(resolved.epoch) }),
   };
   const logger = createMemoryLogger();
   let summary: BuildSummary;

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/cache/content-cache.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
+import { collections } from '../support/site-config.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'basic-site');
 let root: string;
@@ -29,14 +30,14 @@ function fakeHelpers(count: number, delay: (batch: number) => number): { helpers
       given.push(sources.map((source) => source.relative));
       const wait = delay(batch++);
       await new Promise((resolve) => setTimeout(resolve, wait));
-      return parseSources(sources);
+      return parseSources(sources, collections);
     },
     share() {},
   });
   return { given, helpers: { start: () => Array.from({ length: count }, helper), loaded: () => false } };
 }
 
-const load = (helpers?: ParseHelpers) => loadContentCached({ contentDir: path.join(root, 'content'), rootDir: root, codeVersion: 'unit-test', helpers });
+const load = (helpers?: ParseHelpers) => loadContentCached({ contentDir: path.join(root, 'content'), rootDir: root, collections, codeVersion: 'unit-test', helpers });
 const errorsOf = async (helpers?: ParseHelpers) => {
   try {
     await load(helpers);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteContent } from '../../src/content/schemas.ts';
-import { buildRouteTable } from '../../src/routes/route-table.ts';
+import type { SiteContent } from '../../templates/model/schemas.ts';
 import { loadBasicContent, thrownProblems } from './support/basic-content.ts';
+import { siteRoutes } from '../support/site-config.ts';
 
 let content: SiteContent;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe('buildRouteTable', () => {
   it('gives every page, service and location one route, sorted by path, plus the unlisted 404 page', () => {
-    const { routes, byPath } = buildRouteTable(content);
+    const { routes, byPath } = siteRoutes(content);
     expect(routes.map((route) => route.path)).toEqual([
       '/', '/404', '/about', '/locations/brisbane-cbd', '/locations/west-end', '/services', '/services/office-cleaning',
     ]);
@@ -19,7 +19,7 @@ describe('buildRouteTable', () => {
   });
 
   it('applies the trailing-slash policy to URLs and output files', () => {
-    const { byPath } = buildRouteTable(content);
+    const { byPath } = siteRoutes(content);
     expect(byPath.get('/')).toMatchObject({ url: '/', outputFile: 'index.html', template: 'home' });
     expect(byPath.get('/about')).toMatchObject({ url: '/about/', outputFile: 'about/index.html' });
     expect(byPath.get('/locations/west-end')).toMatchObject({ url: '/locations/west-end/', outputFile: 'locations/west-end/index.html', template: 'location' });
@@ -27,21 +27,21 @@ describe('buildRouteTable', () => {
   });
 
   it('points each route back at its source file and content entry', () => {
-    const { byPath } = buildRouteTable(content);
+    const { byPath } = siteRoutes(content);
     const service = byPath.get('/services/office-cleaning')!;
     expect(service.source).toMatch(/content\/services\/office-cleaning\.md$/);
-    expect(service.entry).toEqual({ kind: 'service', index: 0 });
+    expect(service.entry).toEqual({ collection: 'services', index: 0 });
     expect(content.services[0]!.file).toBe(service.source);
   });
 
   it('titles a location page "Commercial Cleaning in {name}"', () => {
-    const { byPath } = buildRouteTable(content);
+    const { byPath } = siteRoutes(content);
     expect(byPath.get('/locations/brisbane-cbd')!.title).toBe('Commercial Cleaning in Brisbane CBD');
   });
 
   it('refuses two files that give one path, naming both', () => {
     const copy = { ...content.locations[0]!, file: 'content/locations/brisbane-cbd-copy.md' };
-    const problems = thrownProblems(() => buildRouteTable({ ...content, locations: [...content.locations, copy] }));
+    const problems = thrownProblems(() => siteRoutes({ ...content, locations: [...content.locations, copy] }));
     expect(problems).toEqual([
       `DUPLICATE_ROUTE: /locations/brisbane-cbd is produced by two files: ${content.locations[0]!.file} and content/locations/brisbane-cbd-copy.md`,
     ]);
@@ -49,7 +49,7 @@ describe('buildRouteTable', () => {
 
   it('refuses a route whose sitemap group does not exist', () => {
     const page = { ...content.pages[0]!, sitemapGroup: 'nowhere' };
-    const problems = thrownProblems(() => buildRouteTable({ ...content, pages: [page, ...content.pages.slice(1)] }));
+    const problems = thrownProblems(() => siteRoutes({ ...content, pages: [page, ...content.pages.slice(1)] }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^CONTENT_INVALID: sitemapGroup: "nowhere" is not one of the sitemap groups \(/);
   });

@@ -6,25 +6,30 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUnitRecorder } from '../../src/cache/record-units.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
-import { buildNavigation } from '../../src/routes/navigation.ts';
-import { buildRouteTable } from '../../src/routes/route-table.ts';
+import type { Navigation } from '../../templates/model/navigation.ts';
+import type { SiteContent } from '../../templates/model/schemas.ts';
 import { loadBasicContent } from './support/basic-content.ts';
+import { siteNavigation, siteRoutes } from '../support/site-config.ts';
+import type { TemplateProps } from '../../src/render/page-props.ts';
 
-let site: SiteData;
+let site: SiteData<SiteContent, Navigation>;
 beforeAll(async () => {
   const content = await loadBasicContent();
-  const table = buildRouteTable(content);
+  const table = siteRoutes(content);
   site = {
     content,
     routes: table.routes,
-    navigation: buildNavigation(content, table),
+    navigation: siteNavigation(content, table),
     images: { '/images/pixel.png': { src: '/images/pixel.png', width: 1, height: 1, srcset: '', sources: [] } },
     assets: { css: '/assets/site.css', js: '', devScripts: [] },
     buildDate: '2026-11-20',
     baseUrl: 'https://fixture.example.com/',
+    siteName: content.site.name,
+    lang: 'en-AU',
   };
 });
 
+type Props = TemplateProps<unknown, SiteContent, Navigation>;
 const routeAt = (path: string) => site.routes.find((route) => route.path === path)!;
 
 describe('createUnitRecorder', () => {
@@ -36,7 +41,7 @@ describe('createUnitRecorder', () => {
 
   it('records top-level props as one unit each and the site config per field', () => {
     const recorder = createUnitRecorder(site);
-    const props = recorder.propsFor(routeAt('/about'));
+    const props = recorder.propsFor(routeAt('/about')) as Props;
     void props.buildDate;
     void props.assets.css;
     void props.content.site.phone;
@@ -46,7 +51,7 @@ describe('createUnitRecorder', () => {
 
   it('records each internal link target and each image, not the whole route table', () => {
     const recorder = createUnitRecorder(site);
-    const props = recorder.propsFor(routeAt('/about'));
+    const props = recorder.propsFor(routeAt('/about')) as Props;
     expect(props.href('/services#top')).toBe('/services/#top');
     expect(props.image('/images/pixel.png').width).toBe(1);
     expect(recorder.takeUnits()).toEqual(['href:/services', 'image:/images/pixel.png', 'route']);
@@ -60,7 +65,7 @@ describe('createUnitRecorder', () => {
 
   it('starts a new record for each page, and capture() counts its reads for the page too', () => {
     const recorder = createUnitRecorder(site);
-    const props = recorder.propsFor(routeAt('/about'));
+    const props = recorder.propsFor(routeAt('/about')) as Props;
     const { result, units } = recorder.capture(() => props.buildDate);
     expect(result).toBe('2026-11-20');
     expect(units).toEqual(['buildDate']);
@@ -71,14 +76,14 @@ describe('createUnitRecorder', () => {
 
   it('records a field read across a list as one range unit, not every field of every entry', () => {
     const recorder = createUnitRecorder(site);
-    const props = recorder.propsFor(routeAt('/'));
+    const props = recorder.propsFor(routeAt('/')) as Props;
     expect(props.content.locations.map((location) => location.name)).toHaveLength(2);
     expect(recorder.takeUnits()).toEqual(['content.locations#length', 'content.locations@0-1.name', 'route']);
   });
 
   it("records a page's own entry as `entry`, not as a read of its collection", () => {
     const recorder = createUnitRecorder(site);
-    const props = recorder.propsFor(routeAt('/locations/west-end'));
+    const props = recorder.propsFor(routeAt('/locations/west-end')) as Props;
     expect((props.entry as { name: string }).name).toBe('West End');
     expect(recorder.takeUnits()).toEqual(['entry', 'route']);
   });

@@ -9,8 +9,10 @@ import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedSite } from '../../src/build.ts';
-import type { Location, Page } from '../../src/content/schemas.ts';
-import type { SiteData, TemplateProps, TemplateSet } from '../../src/render/page-props.ts';
+import type { Location, Page } from '../../templates/model/schemas.ts';
+import type { SiteData, TemplateSet } from '../../src/render/page-props.ts';
+import type { TemplateProps } from '../../templates/model/props.ts';
+import { siteConfig } from '../support/site-config.ts';
 import { renderRoute } from '../../src/render/render-page.ts';
 import { loadContentSources, type ContentSources } from '../../src/watch/content-sources.ts';
 import { planRerender } from '../../src/watch/plan-rerender.ts';
@@ -22,7 +24,7 @@ let sources: ContentSources;
 
 beforeAll(async () => {
   site = makeWatchSite();
-  sources = await loadContentSources(path.join(site, 'content'), site);
+  sources = await loadContentSources(path.join(site, 'content'), site, siteConfig);
 });
 
 afterAll(() => removeSite(site));
@@ -40,7 +42,7 @@ function siteData(loaded: LoadedSite): SiteData {
   return {
     content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation,
     images: { '/images/pixel.png': { src: '/images/pixel.png', width: 1, height: 1, srcset: '', sources: [] } },
-    assets: { css: '', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl,
+    assets: { css: '', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl, siteName: loaded.siteName, lang: 'en-AU',
   };
 }
 

@@ -11,9 +11,10 @@ import { loadContentSources } from '../../src/watch/content-sources.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWatchSite, removeSite } from './support/watch-process.ts';
+import { siteConfig } from '../support/site-config.ts';
 
 function toSiteData(loaded: Awaited<ReturnType<Awaited<ReturnType<typeof loadContentSources>>['assemble']>>, images: SiteData['images'] = {}): SiteData {
-  return { content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation, images, assets: { css: '/a.css', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl };
+  return { content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation, images, assets: { css: '/a.css', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl, siteName: loaded.siteName, lang: 'en-AU' };
 }
 
 /** What the worker ends up with: the patch crosses a structured clone, as postMessage does. */
@@ -23,7 +24,7 @@ describe('site patches for the render worker', () => {
   it('rebuild the full site data after each edit, sending only what changed', async () => {
     const site = makeWatchSite();
     try {
-      const sources = await loadContentSources(path.join(site, 'content'), site);
+      const sources = await loadContentSources(path.join(site, 'content'), site, siteConfig);
       const patcher = createSitePatcher();
       let sent = toSiteData(sources.assemble(undefined));
       const first = patcher.patch(sent);
@@ -38,7 +39,7 @@ describe('site patches for the render worker', () => {
         const patch = patcher.patch(sent);
         // Only the edited list travels, with one new entry; everything else is a reference.
         expect(Object.keys(patch.content), `edit ${index + 1}`).toEqual(['locations']);
-        expect(patch.content.locations!.filter((part) => typeof part !== 'number')).toHaveLength(1);
+        expect((patch.content.locations as Array<number | object>).filter((part) => typeof part !== 'number')).toHaveLength(1);
         expect(patch.navigation).toBeUndefined();
         // A body edit changes no route.
         expect(patch.routes).toBeUndefined();

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import type { z } from 'zod';
-import { contentKinds } from '../../../src/content/schemas.ts';
-import { kindOfPath } from '../../../src/content/load-content.ts';
+import { collections as contentKinds } from '../../support/site-config.ts';
+import { collectionOfPath } from '../../../src/content/collections.ts';
+import { collections } from '../../support/site-config.ts';
 
 /** For front-matter text: closes every raw-text element and both quote styles, then opens markup. */
 export const TEXT_PAYLOADS = [
@@ -67,9 +68,9 @@ export function stringPaths(value: unknown, at: FieldPath = []): FieldPath[] {
  * e-mails, enums, slugs' patterns) keep their value: they cannot carry markup.
  */
 export function injectPayloads(relative: string, data: Record<string, unknown>, body: string, payloadIndex: number, skip: ReadonlySet<string> = new Set()): Injection {
-  const kind = kindOfPath(relative);
+  const kind = collectionOfPath(relative, collections);
   if (!kind) throw new Error(`${relative} is not a content file`);
-  const schema = contentKinds[kind].schema as z.ZodType;
+  const schema = contentKinds[kind]!.schema as z.ZodType;
   const injected = structuredClone(data);
   const fields: string[] = [];
   stringPaths(injected).forEach((fieldPath, index) => {
@@ -87,7 +88,7 @@ export function injectPayloads(relative: string, data: Record<string, unknown>, 
     }
     setAt(injected, fieldPath, original);
   });
-  const hasBody = contentKinds[kind].body !== 'none';
+  const hasBody = contentKinds[kind]!.body !== 'none';
   return { data: injected, body: hasBody ? `${body.trimEnd()}\n${MARKDOWN_PAYLOAD}` : body, fields };
 }
 

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { listFiles, PROJECT_ROOT } from '../../support/site-build.ts';
-import { kindOfPath } from '../../../src/content/load-content.ts';
+import { collectionOfPath } from '../../../src/content/collections.ts';
+import { collections } from '../../support/site-config.ts';
 
 export interface ContentFile {
   /** Path under content/, e.g. `locations/noosa.md`. */
@@ -62,7 +63,7 @@ export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
   const outDir = path.join(root, 'out', 'dist');
   mkdirSync(path.dirname(outDir), { recursive: true });
   // Files of a content kind; content/redirects.md is read by the publish stage, not the content loader.
-  const files = listFiles(contentDir).filter((relative) => relative.endsWith('.md') && kindOfPath(relative) !== undefined).map((relative) => ({
+  const files = listFiles(contentDir).filter((relative) => relative.endsWith('.md') && collectionOfPath(relative, collections) !== undefined).map((relative) => ({
     relative,
     projectPath: `content/${relative}`,
     text: readFileSync(path.join(contentDir, relative), 'utf8'),

@@ -42,7 +42,7 @@ export function createPerfSite(): PerfSite {
           outDir: path.join(root, out),
           cacheDir: path.join(PROJECT_ROOT, '.cache'),
           keepGoing: false,
-          buildDate: resolveBuildDate({ SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }),
+          buildDate: resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }),
           ...options,
         }, logger);
       } catch (error) {

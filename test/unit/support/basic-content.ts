@@ -2,13 +2,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContentCached } from '../../../src/cache/content-cache.ts';
-import type { SiteContent } from '../../../src/content/schemas.ts';
+import type { SiteContent } from '../../../templates/model/schemas.ts';
+import { collections } from '../../support/site-config.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'basic-site');
 
 export async function loadBasicContent(): Promise<SiteContent> {
-  const { content } = await loadContentCached({ contentDir: path.join(FIXTURE, 'content'), rootDir: FIXTURE, codeVersion: 'unit-test' });
-  return content;
+  const { content } = await loadContentCached({ contentDir: path.join(FIXTURE, 'content'), rootDir: FIXTURE, collections, codeVersion: 'unit-test' });
+  return content as SiteContent;
 }
 
 /** The error list a function throws, as `code: message` lines, or [] when it does not throw. */

@@ -1,11 +1,10 @@
 /**
- * One schema per content kind. The TypeScript types used by the route table
- * and the templates are inferred from these, so the shape is stated once.
+ * One schema per collection of this site. The TypeScript types the
+ * templates use are inferred from these, so the shape is stated once.
  * Every object is strict: an unknown field is almost always a typo.
  */
-import { z } from 'zod';
+import { findBaseUrlProblem, z, type EntryMeta } from 'cleansite';
 import { REGION_NAMES } from './regions.ts';
-import { findBaseUrlProblem } from '../core/base-url.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -39,7 +38,7 @@ export const siteSchema = z.strictObject({
   name: text,
   legalName: text,
   tagline: text,
-  // The --base-url rules too (src/routes/urls.ts): no credentials, query, fragment or sub-path.
+  // The --base-url rules too: no credentials, query, fragment or sub-path.
   baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).refine((value) => findBaseUrlProblem(value) === undefined, { error: (issue) => findBaseUrlProblem(String(issue.input)) }),
   /** Date used as sitemap lastmod for entries that do not set their own `updated`. */
   updated: date,
@@ -217,57 +216,6 @@ export const sitemapGroupSchema = z.strictObject({
   order: z.number().int(),
 });
 
-/** Where each kind lives under content/ and how it is validated. */
-/**
- * content/redirects.md: moved or retired paths, declared once; the build
- * writes them for Netlify (_redirects), S3 (website redirects set by
- * `deploy`) and the preview server, plus a fallback page at each source.
- */
-export const redirectRuleSchema = z.strictObject({
-  /** A path the site no longer has, e.g. /quote (checked against the route table). */
-  from: sitePath.refine((value) => value !== '/', 'must not be the home page'),
-  /** A route of the site (/contact or /contact/) or an absolute http(s) URL. */
-  to: z.string().trim().regex(/^(\/[a-z0-9/-]*|https?:\/\/\S+)$/, 'must be a site path such as /contact/ or an absolute http(s) URL'),
-  status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)], { error: 'must be 301, 302, 307 or 308' }).default(301),
-});
-export const redirectsSchema = z.strictObject({ rules: z.array(redirectRuleSchema) });
-export type RedirectRuleEntry = z.infer<typeof redirectRuleSchema>;
-
-export const contentKinds = {
-  site: { pattern: 'site.md', schema: siteSchema, body: 'markdown' },
-  pages: { pattern: 'pages/**/*.md', schema: pageSchema, body: 'markdown' },
-  services: { pattern: 'services/*.md', schema: serviceSchema, body: 'markdown' },
-  locations: { pattern: 'locations/*.md', schema: locationSchema, body: 'markdown' },
-  testimonials: { pattern: 'testimonials/*.md', schema: testimonialSchema, body: 'required' },
-  faqs: { pattern: 'faqs/*.md', schema: faqSchema, body: 'required' },
-  gallery: { pattern: 'gallery/*.md', schema: gallerySchema, body: 'none' },
-  stats: { pattern: 'stats/*.md', schema: statSchema, body: 'none' },
-  serviceCards: { pattern: 'service-cards/*.md', schema: serviceCardSchema, body: 'none' },
-  sitemapGroups: { pattern: 'sitemap-groups/*.md', schema: sitemapGroupSchema, body: 'none' },
-} as const;
-export type ContentKind = keyof typeof contentKinds;
-
-/** Fields every entry gets from the loader, whatever its kind. */
-export interface EntryMeta {
-  /** Source file relative to the project root. */
-  file: string;
-  /** File name without extension. */
-  stem: string;
-  /** Markdown body rendered to HTML (raw HTML in the source is escaped). */
-  html: string;
-  /** Plain-text body, trimmed. */
-  text: string;
-  /** Site-path links and images in the Markdown, checked once the routes are known (check-references.ts). */
-  references?: ContentReference[];
-}
-
-/** A link or image to a site path in an entry's Markdown, at a line of its file. */
-export interface ContentReference {
-  target: string;
-  line: number;
-  image: boolean;
-}
-
 export type Site = z.infer<typeof siteSchema> & EntryMeta;
 export type Section = z.infer<typeof section> & { id: string; html: string };
 export type Page = Omit<z.infer<typeof pageSchema>, 'sections'> & EntryMeta & { path: string; sections?: Section[] };
@@ -280,8 +228,8 @@ export type Stat = z.infer<typeof statSchema> & EntryMeta;
 export type ServiceCard = z.infer<typeof serviceCardSchema> & EntryMeta;
 export type SitemapGroup = z.infer<typeof sitemapGroupSchema> & EntryMeta;
 
-/** Everything under content/, validated, sorted by `order` then file name. */
-export interface SiteContent {
+/** Everything under content/, validated, sorted by `order` then file name (the keys of the collections in site.config.ts). */
+export type SiteContent = {
   site: Site;
   pages: Page[];
   services: Service[];
@@ -292,4 +240,4 @@ export interface SiteContent {
   stats: Stat[];
   serviceCards: ServiceCard[];
   sitemapGroups: SitemapGroup[];
-}
+};

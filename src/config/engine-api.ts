@@ -1,0 +1,33 @@
+/**
+ * The site's modules import the engine as `cleansite` (src/index.ts). When
+ * they are compiled (core/compile-module.ts) that import becomes a read of
+ * the running engine's own API object, handed over on globalThis: no second
+ * copy of zod to load (~60 ms), and a site's schemas are zod objects of the
+ * same instance the engine reads their issues with. In a worker thread the
+ * API is handed over again by whoever imports a site module there.
+ */
+import type { Plugin } from 'esbuild';
+import * as api from '../index.ts';
+
+const KEY = 'Symbol.for("cleansite.engine-api")';
+
+/** Makes the API reachable by compiled site modules; call before importing one. */
+export function provideEngineApi(): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('cleansite.engine-api')] = api;
+}
+
+export const engineApiPlugin: Plugin = {
+  name: 'cleansite-engine-api',
+  setup(build) {
+    build.onResolve({ filter: /^cleansite$/ }, () => ({ path: 'cleansite', namespace: 'cleansite-api' }));
+    build.onLoad({ filter: /.*/, namespace: 'cleansite-api' }, () => {
+      const names = Object.keys(api).filter((name) => name !== 'default');
+      return {
+        contents: `const api = globalThis[${KEY}];\n`
+          + 'if (!api) throw new Error("cleansite: a site module was loaded outside the engine");\n'
+          + `export const { ${names.join(', ')} } = api;\n`,
+        loader: 'js',
+      };
+    });
+  },
+};

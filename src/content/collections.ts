@@ -1,0 +1,27 @@
+/**
+ * The site's collections (declared in its site.config.ts), as the content
+ * stage looks them up: by name, and by the content-relative path of a file.
+ */
+import type { Collection } from '../config/site-config.ts';
+
+export type Collections = Readonly<Record<string, Collection<any>>>;
+
+/** Which collection a content-relative path belongs to, or undefined for files none claims. */
+export function collectionOfPath(relative: string, collections: Collections): string | undefined {
+  const folder = relative.includes('/') ? relative.split('/')[0] : undefined;
+  for (const [name, collection] of Object.entries(collections)) {
+    const [first, ...rest] = collection.files.split('/');
+    if (rest.length === 0 ? relative === first : folder === first) return name;
+  }
+  return undefined;
+}
+
+/** A one-file collection (`site.md`): its content is the entry itself, not a list. */
+export function isSingleFile(collection: Collection<any>): boolean {
+  return !collection.files.includes('/');
+}
+
+/** The folder a collection's files live in (`pages` for `pages/**\/*.md`). */
+export function folderOf(collection: Collection<any>): string {
+  return collection.files.split('/')[0]!;
+}

@@ -1,0 +1,89 @@
+/**
+ * Compiles one of the site's TypeScript entry points (the template set, the
+ * site config) and everything it imports into one ES module with esbuild.
+ * The file name carries the bundle's content hash, so an unchanged module
+ * is reused and a changed one is a new module (never a cache-busting
+ * re-import of the same URL). Packages stay imports, resolved from the
+ * cache folder beside node_modules; `cleansite` itself is the running
+ * engine's own API (engine-api.ts).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { removeStaleFiles } from '../cache/remove-stale.ts';
+import { engineApiPlugin } from '../config/engine-api.ts';
+import { CleansiteError, type ErrorCode } from './errors.ts';
+
+export interface CompiledModule {
+  /** Absolute path of the compiled module. */
+  modulePath: string;
+  /** Content hash of the bundle. */
+  hash: string;
+  /** Source files the bundle was built from (absolute paths), for watch mode and the step cache. */
+  inputs: string[];
+}
+
+export interface ModuleToCompile {
+  entry: string;
+  /** Folder under the cache folder, and the compiled file's name prefix. */
+  name: string;
+  cacheDir: string;
+  /** How a compile error is reported: its code and what failed ("template", "site config"). */
+  code: ErrorCode;
+  what: string;
+}
+
+/** Generous: a build that is still to import an older bundle must find it. */
+const BUNDLES_KEPT = 200;
+
+export async function compileModule(target: ModuleToCompile): Promise<CompiledModule> {
+  const esbuild = await import('esbuild');
+  let result: Awaited<ReturnType<typeof esbuild.build>> & { outputFiles: Array<{ contents: Uint8Array; text: string }> };
+  try {
+    result = await esbuild.build({
+      entryPoints: [target.entry],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      packages: 'external',
+      plugins: [engineApiPlugin],
+      metafile: true,
+      logLevel: 'silent',
+      sourcemap: 'inline',
+      sourcesContent: false,
+    });
+  } catch (error) {
+    throw compileError(error, target);
+  }
+  const output = result.outputFiles[0]!;
+  const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
+  const outDir = path.join(target.cacheDir, target.name);
+  const modulePath = path.join(outDir, `${target.name}-${hash}.mjs`);
+  if (!existsSync(modulePath)) {
+    await mkdir(outDir, { recursive: true });
+    // Write then rename: concurrent builds share the cache and must never import a half-written file.
+    const partial = `${modulePath}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(partial, output.text);
+    await rename(partial, modulePath);
+    removeStaleFiles(outDir, modulePath, Date.now(), BUNDLES_KEPT);
+  }
+  const inputs = Object.keys(result.metafile!.inputs).filter((input) => !input.startsWith('cleansite-api:')).map((input) => path.resolve(input));
+  return { modulePath, hash, inputs };
+}
+
+function compileError(error: unknown, target: ModuleToCompile): CleansiteError {
+  const failure = error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number; lineText: string } }> };
+  const first = failure.errors?.[0];
+  if (!first) return new CleansiteError({ code: target.code, message: `${target.what} failed to compile: ${String(error)}`, cause: error });
+  const more = (failure.errors?.length ?? 1) - 1;
+  return new CleansiteError({
+    code: target.code,
+    message: `${target.what} does not compile: ${first.text}${more > 0 ? ` (and ${more} more)` : ''}`,
+    location: first.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
+    cause: error,
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * How this site's entries become pages: their titles, templates, site-map
+ * groups, images and dates. The engine turns each into a route (path, URL,
+ * output file) and checks duplicates; the rules of this site live here:
+ * "{title} | {name}" titles that fit search results, every listed page in a
+ * known site-map group, location pages titled for the service and listing
+ * their nearby places.
+ */
+import { slugify, type ImageRef, type PageFields, type RouteContext } from 'cleansite';
+import { findNearbyPlaces } from './nearby-locations.ts';
+import type { Location, Page, Service, SiteContent } from './schemas.ts';
+import { MAX_TITLE_LENGTH } from './seo-limits.ts';
+
+/** "Also servicing nearby" on a location page: up to six places of its state, none further than a half day's drive. */
+export const NEARBY = { count: 6, maxKm: 350 } as const;
+
+export interface NearbyPlace {
+  path: string;
+  name: string;
+}
+
+/** What a location page's route carries besides its fields. */
+export interface RouteData {
+  nearby?: NearbyPlace[];
+}
+
+interface Described {
+  file: string;
+  seoTitle?: string;
+  description: string;
+  keywords?: string[];
+  navLabel?: string;
+  updated?: Date;
+}
+
+/** The fields every page of this site shares the rules for; `label` is its menu label unless it sets navLabel, `titleField` names the field a too-long title comes from. */
+function pageFields(context: RouteContext, entry: Described, page: { template: string; title: string; label: string; sitemapGroup: string; image: ImageRef; titleField: string; data?: RouteData }): PageFields {
+  const content = context.content as SiteContent;
+  const seoTitle = entry.seoTitle ?? titleFor(page.title, content.site);
+  if (seoTitle.length > MAX_TITLE_LENGTH) {
+    // Named after the field that made the title, like a schema error, so tools can tell which field to fix.
+    context.problem({
+      file: entry.file,
+      message: `${page.titleField}: gives the page title "${seoTitle}" of ${seoTitle.length} characters; search results cut titles after ${MAX_TITLE_LENGTH}`,
+      hint: `add a seoTitle of at most ${MAX_TITLE_LENGTH} characters, or shorten the title`,
+    });
+  }
+  if (!content.sitemapGroups.some((group) => group.key === page.sitemapGroup)) {
+    const groups = content.sitemapGroups.map((group) => group.key);
+    context.problem({
+      file: entry.file,
+      message: `sitemapGroup: "${page.sitemapGroup}" is not one of the sitemap groups (${groups.join(', ') || 'none defined'})`,
+      hint: 'add a file under content/sitemap-groups/ or use an existing key',
+    });
+  }
+  return {
+    template: page.template, title: page.title, navLabel: entry.navLabel ?? page.label, seoTitle,
+    description: entry.description, keywords: entry.keywords ?? [], sitemapGroup: page.sitemapGroup,
+    updated: entry.updated ?? content.site.updated, image: page.image,
+    ...(page.data ? { data: page.data } : {}),
+  };
+}
+
+/** Search results cut titles after about 60 characters: a long one takes the short brand name, or none. */
+export function titleFor(title: string, site: SiteContent['site']): string {
+  const candidates = [`${title} | ${site.name}`, ...(site.logoText ? [`${title} | ${site.logoText}`] : []), title];
+  return candidates.find((candidate) => candidate.length <= MAX_TITLE_LENGTH) ?? title;
+}
+
+export function pagePages(pages: readonly Page[], context: RouteContext): PageFields[] {
+  const { site } = context.content as SiteContent;
+  return pages.map((page) => pageFields(context, page, {
+    template: page.template, title: page.title, label: page.title, sitemapGroup: page.sitemapGroup, titleField: 'title',
+    image: page.hero?.image ?? page.image ?? site.defaultImage,
+  }));
+}
+
+export function servicePages(services: readonly Service[], context: RouteContext): PageFields[] {
+  return services.map((service) => pageFields(context, service, {
+    template: 'service', title: service.name, label: service.name, sitemapGroup: service.sitemapGroup, titleField: 'name', image: service.image,
+  }));
+}
+
+export function locationPages(locations: readonly Location[], context: RouteContext): PageFields[] {
+  const { site } = context.content as SiteContent;
+  const nearby = findNearbyPlaces(locations, NEARBY);
+  return locations.map((location, index) => pageFields(context, location, {
+    template: 'location', title: `Commercial Cleaning in ${location.name}`, label: location.name, sitemapGroup: slugify(location.region), titleField: 'name',
+    image: location.image ?? site.defaultImage,
+    data: { nearby: nearby[index]!.map((other) => ({ path: `/locations/${locations[other]!.slug}`, name: locations[other]!.name })) },
+  }));
+}
+
+export function notFoundPage(content: SiteContent): PageFields & { source: string } {
+  const { site } = content;
+  return {
+    template: 'not-found', title: 'Page not found', navLabel: 'Page not found', seoTitle: titleFor('Page not found', site),
+    description: `The page you were looking for is not on the ${site.name} website.`, keywords: [], sitemapGroup: '',
+    updated: site.updated, image: site.defaultImage, source: site.file,
+  };
+}
