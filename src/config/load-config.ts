@@ -61,7 +61,7 @@ async function importChecked(modulePath: string, shownAs: string): Promise<SiteC
 export function findConfigProblem(value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return 'the default export must be the site\'s declaration: export default defineSite({ ... })';
   const config = value as Record<string, unknown>;
-  if (typeof config.lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(config.lang)) return 'lang: must be a language tag such as en-AU';
+  if (typeof config.lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(config.lang)) return 'lang: must be a language tag such as en-GB';
   if (typeof config.utcOffsetHours !== 'number' || !(Math.abs(config.utcOffsetHours) <= 14)) return 'utcOffsetHours: must be a number of hours between -14 and 14, such as 10';
   for (const name of ['settings', 'notFound', 'navigation']) if (typeof config[name] !== 'function') return `${name}: must be a function`;
   const collections = config.collections as Record<string, Record<string, unknown>> | undefined;
@@ -85,7 +85,7 @@ export function findConfigProblem(value: unknown): string | undefined {
       const slug = routes.slug as unknown;
       if (slug !== 'path' && slug !== 'file' && !(slug && typeof slug === 'object' && typeof (slug as { field?: unknown }).field === 'string')) return `${at}.routes.slug: must be 'path', 'file' or { field: 'name' }`;
       if (slug === 'path' && routes.base !== undefined) return `${at}.routes.base: the 'path' rule takes the whole path from the file's folders, so it has no base`;
-      if (routes.base !== undefined && (typeof routes.base !== 'string' || !/^(\/[a-z0-9-]+)+$/.test(routes.base))) return `${at}.routes.base: must be a site path such as /services`;
+      if (routes.base !== undefined && (typeof routes.base !== 'string' || !/^(\/[a-z0-9-]+)+$/.test(routes.base))) return `${at}.routes.base: must be a site path such as /books`;
       if (typeof routes.pages !== 'function') return `${at}.routes.pages: must be a function from the entries to their pages`;
     }
   }

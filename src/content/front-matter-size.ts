@@ -26,7 +26,7 @@ export function checkFrontMatterSize(data: Record<string, unknown>, frontMatter:
     if (size > limit) {
       throw new CleansiteError({
         code: 'CONTENT_PARSE',
-        message: `${key}: the front-matter expands to more than ${MAX_FRONT_MATTER_EXPANSION.toLocaleString('en-AU')} characters beyond its own text (YAML aliases such as *name each repeat a whole value)`,
+        message: `${key}: the front-matter expands to more than ${MAX_FRONT_MATTER_EXPANSION.toLocaleString('en')} characters beyond its own text (YAML aliases such as *name each repeat a whole value)`,
         hint: 'write the values out instead of repeating large anchors, or shorten them',
         location: { file, line: findFieldLine(frontMatter, [key]) ?? 2 },
       });

@@ -47,9 +47,9 @@ export interface CliResult {
 }
 
 /** Runs `cleansite build` for a fixture folder (content/templates/public inside it). */
-export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir = path.join(siteDir, 'dist')): CliResult {
+export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir = path.join(siteDir, 'dist'), env: NodeJS.ProcessEnv = {}): CliResult {
   return runCli(['build', '--content', path.join(siteDir, 'content'), '--templates', path.join(siteDir, 'templates'),
-    '--public', path.join(siteDir, 'public'), '--out', outDir, ...extraArgs], siteDir);
+    '--public', path.join(siteDir, 'public'), '--out', outDir, ...extraArgs], siteDir, env);
 }
 
 export function runCli(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}): CliResult {
