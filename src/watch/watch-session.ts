@@ -20,8 +20,13 @@ import { contentKinds, type ContentKind } from '../content/schemas.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
+import { pageIsCurrent, type PageRecord } from '../cache/page-cache.ts';
+import { createUnitValues, hashText } from '../cache/unit-values.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
+import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
+import type { RenderedPage } from '../render/render-batch.ts';
+import { createRenderPool } from '../render/render-pool.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
@@ -29,9 +34,6 @@ import { loadContentSources, type ContentSources } from './content-sources.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
-import { planRerender } from './plan-rerender.ts';
-import { startRenderHost, type RenderHost } from './render-host.ts';
-import type { Dependency } from './track-dependencies.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
 import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
@@ -86,16 +88,19 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const inputs = { templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
   let sources: ContentSources | undefined;
   let site: LoadedSite | undefined;
-  const touchedSinceGood = new Set<ContentKind>();
-  let host: RenderHost | undefined;
+  let worker: KeptWorker | undefined;
   let css: BuiltAsset | undefined;
   let script: BuiltAsset | undefined;
   let images: ImageStage | undefined;
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   let siteData: SiteData | undefined;
-  const dependencies = new Map<string, Dependency[]>();
-  const dirty = new Set<string>();
-  const pendingRemovals = new Set<string>();
+  /**
+   * Each page in the output, by site path: its output file, the units it read when it was
+   * rendered and its key then (as the page cache keeps them for a build, cache/page-cache.ts).
+   * A page whose key no longer matches its units' values is rendered again; a failed pass
+   * leaves the records as they were, so its pages are tried again at the next rebuild.
+   */
+  const records = new Map<string, Pick<PageRecord, 'outputFile' | 'key' | 'units'>>();
   let sitemapPending = false;
   let needsFullPass = true;
   let buildNumber = 0;
@@ -138,9 +143,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     problems.delete('folders');
     changes = changes.filter((change) => classify(change.file).length > 0);
     const areas = fresh ? new Set<ChangeArea>(['content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
-    const toRender = new Set<string>();
     const warnings: string[] = [];
-    let renderAll = false;
     let siteChanged = false;
     let publicFiles = 0;
     let stylesheet = false;
@@ -148,32 +151,23 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 
     if (areas.has('content')) {
       const touched = await time('read', () => updateContent(changes, fresh));
-      for (const kind of touched) touchedSinceGood.add(kind);
       // Files no content kind claims (notes, images kept next to the text) change nothing.
       if (touched.size > 0 || !site) await attempt('content', async () => {
-        const next = sources!.assemble(options.baseUrl);
-        if (site && !needsFullPass) {
-          const plan = planRerender(site, next, touchedSinceGood, dependencies);
-          renderAll ||= plan.all;
-          for (const routePath of plan.paths) toRender.add(routePath);
-          for (const file of plan.removedOutputs) pendingRemovals.add(file);
-        }
-        site = next;
+        site = sources!.assemble(options.baseUrl);
         siteChanged = true;
         sitemapPending = true;
-        touchedSinceGood.clear();
       });
     }
     if (areas.has('templates')) {
       await attempt('templates', async () => {
         const compiled = await compileTemplates(options.templatesDir, options.cacheDir);
         replaceSet(inputs.templates, compiled.inputs);
-        if (host?.templatesModule === compiled.modulePath) return;
+        if (worker?.templatesModule === compiled.modulePath) return;
         // A new worker for new templates; the old one (and its module) goes away with its thread.
-        const next = await startRenderHost(compiled.modulePath, options.cacheDir);
-        await host?.close();
-        host = next;
-        renderAll = true;
+        // Every page's key is salted with the module, so every page is rendered again.
+        const next = await startKeptWorker(compiled.modulePath, options.cacheDir, { recordUnits: true, shareChunks: false });
+        await worker?.close();
+        worker = next;
       });
     }
     if (areas.has('styles')) {
@@ -201,12 +195,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
           if (!needsFullPass) placeImageFiles(next.files, options.outDir);
           const same = JSON.stringify(next.images) === JSON.stringify(images?.images);
           images = next;
-          if (same) return;
-          siteChanged = true;
-          for (const route of site?.table.routes ?? []) {
-            const used = dependencies.get(route.path);
-            if (!used || used.includes('images')) toRender.add(route.path);
-          }
+          // Pages that showed an image that changed see it through their units.
+          if (!same) siteChanged = true;
         });
       }
     }
@@ -231,19 +221,20 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 
     const assets = currentAssets();
     if (site && (siteChanged || !siteData || JSON.stringify(assets) !== JSON.stringify(siteData.assets))) {
-      if (siteData && JSON.stringify(assets) !== JSON.stringify(siteData.assets)) renderAll = true;
       siteData = { content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets, buildDate: options.buildDate, baseUrl: site.baseUrl };
     }
 
     let pages = 0;
     let removedPages = 0;
-    if (site && host && siteData) {
+    if (site && worker && siteData) {
       if (needsFullPass) {
-        pages = await writeFullPass(site, host, siteData);
+        pages = await writeFullPass(site, worker, siteData);
         if (pages > 0) warnings.push(...checkDevScripts(site));
       } else {
-        const paths = renderAll ? site.table.routes.map((route) => route.path) : [...new Set([...toRender, ...dirty])].filter((p) => site!.table.byPath.has(p));
-        if (paths.length > 0 || pendingRemovals.size > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, host, siteData, paths));
+        const { paths, removals } = stalePages(site, worker, siteData);
+        if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, worker, siteData, paths, removals));
+        // Every page is what its record says (say, a throwing template was undone): none fails any more.
+        else problems.delete('render');
       }
     }
 
@@ -293,44 +284,63 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return count;
   }
 
-  const passInput = (current: LoadedSite, renderHost: RenderHost, data: SiteData) => ({
-    outDir: options.outDir, site: current, data, host: renderHost, time,
+  /** Each page's key: the values of the units it read, salted with the template module it was rendered with. */
+  const valuesFor = (data: SiteData, renderer: KeptWorker) => createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule));
+
+  const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData) => ({
+    outDir: options.outDir, site: current, time,
+    render: async (paths: string[], outDir: string) => {
+      await time('worker', () => renderer.useSite(data));
+      const pool = await createRenderPool({ templatesModule: renderer.templatesModule, site: data, workers: Promise.resolve([renderer]), expectedWorkers: 1, recordUnits: true, renderHere: false });
+      return time('worker', () => pool.render(paths.map((routePath) => current.table.byPath.get(routePath)!), outDir));
+    },
     explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
   });
 
+  /** Keeps the units and key of each page just written. */
+  function remember(rendered: readonly RenderedPage[], current: LoadedSite, data: SiteData, renderer: KeptWorker): void {
+    const values = valuesFor(data, renderer);
+    for (const page of rendered) {
+      const route = current.table.byPath.get(page.path);
+      const units = page.units.split('\n');
+      const key = route && values.pageKey(route, units);
+      if (key) records.set(page.path, { outputFile: page.outputFile, key, units });
+      else records.delete(page.path);
+    }
+  }
+
+  /** Pages whose units changed value (or that have no record), and the output files of pages that are gone. */
+  function stalePages(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
+    const values = valuesFor(data, renderer);
+    const paths = current.table.routes.filter((route) => !pageIsCurrent(records.get(route.path), route, values)).map((route) => route.path);
+    const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
+    const removals = [...records].filter(([routePath, record]) => !current.table.byPath.has(routePath) && !liveOutputs.has(record.outputFile)).map(([, record]) => record.outputFile);
+    return { paths, removals };
+  }
+
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
-  async function writeFullPass(current: LoadedSite, renderHost: RenderHost, data: SiteData): Promise<number> {
+  async function writeFullPass(current: LoadedSite, renderer: KeptWorker, data: SiteData): Promise<number> {
     let written = false;
     await attempt('render', async () => {
-      const used = await writeFullOutput(passInput(current, renderHost, data), { publicDir: options.publicDir, css, script, images });
-      replaceMap(dependencies, used);
+      const rendered = await writeFullOutput(passInput(current, renderer, data), { publicDir: options.publicDir, css, script, images });
+      records.clear();
+      remember(rendered, current, data, renderer);
       written = true;
     });
     if (!written) return 0;
     needsFullPass = false;
-    dirty.clear();
-    pendingRemovals.clear();
     sitemapPending = false;
     return current.table.routes.length;
   }
 
-  /** Re-renders the given routes (plus any left dirty by a failed rebuild); nothing is written unless all render. */
-  async function writeIncremental(current: LoadedSite, renderHost: RenderHost, data: SiteData, paths: string[]): Promise<{ pages: number; removedPages: number }> {
-    const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
-    const removals = [...pendingRemovals].filter((file) => !liveOutputs.has(file));
+  /** Re-renders the given routes; nothing is written unless all render. */
+  async function writeIncremental(current: LoadedSite, renderer: KeptWorker, data: SiteData, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
-      try {
-        const used = await writeChangedPages(passInput(current, renderHost, data), { paths, removals, sitemap: sitemapPending });
-        for (const routePath of [...dependencies.keys()]) if (!current.table.byPath.has(routePath)) dependencies.delete(routePath);
-        for (const [routePath, read] of used) dependencies.set(routePath, read);
-      } catch (error) {
-        for (const routePath of paths) dirty.add(routePath);
-        throw error;
-      }
-      pendingRemovals.clear();
+      const rendered = await writeChangedPages(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
+      for (const routePath of [...records.keys()]) if (!current.table.byPath.has(routePath)) records.delete(routePath);
+      remember(rendered, current, data, renderer);
       sitemapPending = false;
-      dirty.clear();
       result = { pages: paths.length, removedPages: removals.length };
     });
     return result;
@@ -371,18 +381,13 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     greeting: () => greetingMessages(buildNumber, openProblems()),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact() {
-      host?.compact();
+      worker?.compact();
     },
     async close() {
-      await host?.close();
-      host = undefined;
+      await worker?.close();
+      worker = undefined;
     },
   };
-}
-
-function replaceMap<K, V>(map: Map<K, V>, entries: Iterable<[K, V]>): void {
-  map.clear();
-  for (const [key, value] of entries) map.set(key, value);
 }
 
 function replaceSet(set: Set<string>, values: Iterable<string>): void {

@@ -6,7 +6,7 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { SiteData } from '../../src/render/page-props.ts';
-import { applySitePatch, createSitePatcher } from '../../src/watch/site-patch.ts';
+import { applySitePatch, createSitePatcher } from '../../src/render/site-patch.ts';
 import { loadContentSources } from '../../src/watch/content-sources.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
