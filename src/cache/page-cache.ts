@@ -139,6 +139,21 @@ export function pageIsCurrent(record: Pick<PageRecord, 'outputFile' | 'key' | 'u
   return record !== undefined && record.outputFile === route.outputFile && values.pageKey(route, record.units) === record.key;
 }
 
+/** What watch keeps of each page it wrote (the page cache's record without the size). */
+export type KeptPage = Pick<PageRecord, 'outputFile' | 'key' | 'units'>;
+
+/**
+ * The pages to render again after the site data changed: routes whose record is missing or no
+ * longer current, sorted by path; and the output files of recorded pages no route makes any more.
+ */
+export function stalePages(routes: readonly Route[], records: ReadonlyMap<string, KeptPage>, values: UnitValues): { paths: string[]; removedOutputs: string[] } {
+  const live = new Set(routes.map((route) => route.path));
+  const liveOutputs = new Set(routes.map((route) => route.outputFile));
+  const paths = routes.filter((route) => !pageIsCurrent(records.get(route.path), route, values)).map((route) => route.path).sort();
+  const removedOutputs = [...records].filter(([page, record]) => !live.has(page) && !liveOutputs.has(record.outputFile)).map(([, record]) => record.outputFile).sort();
+  return { paths, removedOutputs };
+}
+
 function toRecord([outputFile, bytes, key, unitIndexes]: [string, number, string, number[]], units: string[]): PageRecord {
   return { outputFile, bytes, key, units: unitIndexes.map((index) => units[index] ?? '?') };
 }

@@ -16,11 +16,12 @@ import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { checkContentReferences } from '../content/check-references.ts';
-import { contentKinds, type ContentKind } from '../content/schemas.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
-import { pageIsCurrent, type PageRecord } from '../cache/page-cache.ts';
+import { codeVersion } from '../cache/code-version.ts';
+import { createContentLoader, type ContentLoader } from '../cache/content-cache.ts';
+import { stalePages, type KeptPage } from '../cache/page-cache.ts';
 import { createUnitValues, hashText } from '../cache/unit-values.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
@@ -30,10 +31,10 @@ import { createRenderPool } from '../render/render-pool.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
-import { loadContentSources, type ContentSources } from './content-sources.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
+import { routeContent } from '../routes/route-content.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
 import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
@@ -86,7 +87,7 @@ type Stage = 'folders' | 'content' | 'references' | 'redirects' | 'templates' | 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
   const inputs = { templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
-  let sources: ContentSources | undefined;
+  let loader: ContentLoader | undefined;
   let site: LoadedSite | undefined;
   let worker: KeptWorker | undefined;
   let css: BuiltAsset | undefined;
@@ -100,7 +101,11 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
    * A page whose key no longer matches its units' values is rendered again; a failed pass
    * leaves the records as they were, so its pages are tried again at the next rebuild.
    */
-  const records = new Map<string, Pick<PageRecord, 'outputFile' | 'key' | 'units'>>();
+  const records = new Map<string, KeptPage>();
+  /** Pages a failed pass did not write, rendered again at the next rebuild whatever changed. */
+  const dirty = new Set<string>();
+  /** New templates were loaded: every page is rendered again, as a build would, even if the module is one rendered before. */
+  let everyPagePending = false;
   let sitemapPending = false;
   let needsFullPass = true;
   let buildNumber = 0;
@@ -136,7 +141,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const restored = [...new Set([...missingBefore, ...replacedFolders(changes, options).map((folder) => shownFolder(options.rootDir, folder.dir))])];
     const fresh = initial || restored.length > 0;
     if (restored.length > 0 && !initial) {
-      sources = undefined;
+      loader = undefined;
       needsFullPass = true;
     }
     missingBefore = [];
@@ -152,8 +157,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (areas.has('content')) {
       const touched = await time('read', () => updateContent(changes, fresh));
       // Files no content kind claims (notes, images kept next to the text) change nothing.
-      if (touched.size > 0 || !site) await attempt('content', async () => {
-        site = sources!.assemble(options.baseUrl);
+      if (touched || !site) await attempt('content', async () => {
+        site = routeContent(loader!.assemble(), options.baseUrl);
         siteChanged = true;
         sitemapPending = true;
       });
@@ -168,6 +173,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         const next = await startKeptWorker(compiled.modulePath, options.cacheDir, { recordUnits: true, shareChunks: false });
         await worker?.close();
         worker = next;
+        everyPagePending = true;
       });
     }
     if (areas.has('styles')) {
@@ -231,10 +237,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         pages = await writeFullPass(site, worker, siteData);
         if (pages > 0) warnings.push(...checkDevScripts(site));
       } else {
-        const { paths, removals } = stalePages(site, worker, siteData);
+        const { paths, removals } = pagesToWrite(site, worker, siteData);
         if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, worker, siteData, paths, removals));
-        // Every page is what its record says (say, a throwing template was undone): none fails any more.
-        else problems.delete('render');
       }
     }
 
@@ -259,14 +263,16 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     };
   }
 
-  async function updateContent(changes: FileChange[], fresh: boolean): Promise<Set<ContentKind>> {
-    if (fresh || !sources) {
-      sources = await loadContentSources(options.contentDir, options.rootDir);
-      return new Set(Object.keys(contentKinds) as ContentKind[]);
+  /** The changed content files read again by the build's loader, which the session keeps (all of them the first time). */
+  async function updateContent(changes: FileChange[], fresh: boolean): Promise<boolean> {
+    if (fresh || !loader) {
+      // No cache folder: watch reads the sources themselves, and writes no content cache.
+      loader = createContentLoader({ contentDir: options.contentDir, rootDir: options.rootDir, codeVersion: codeVersion() });
+      return loader.refresh();
     }
     const contentChanges = changes.filter((change) => classify(change.file).includes('content'));
     const relist = contentChanges.some((change) => change.event !== 'change');
-    return sources.update(contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist);
+    return loader.refresh({ relatives: contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist });
   }
 
   /** Copies added and changed public files and deletes removed ones; page outputs win over public files, as in `build`. */
@@ -309,13 +315,11 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     }
   }
 
-  /** Pages whose units changed value (or that have no record), and the output files of pages that are gone. */
-  function stalePages(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
-    const values = valuesFor(data, renderer);
-    const paths = current.table.routes.filter((route) => !pageIsCurrent(records.get(route.path), route, values)).map((route) => route.path);
-    const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
-    const removals = [...records].filter(([routePath, record]) => !current.table.byPath.has(routePath) && !liveOutputs.has(record.outputFile)).map(([, record]) => record.outputFile);
-    return { paths, removals };
+  /** Pages whose units changed value (or that have no record, or failed last time), and the output files of pages that are gone. */
+  function pagesToWrite(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
+    const stale = stalePages(current.table.routes, records, valuesFor(data, renderer));
+    const again = everyPagePending ? current.table.routes.map((route) => route.path) : [...dirty].filter((page) => current.table.byPath.has(page));
+    return { paths: [...new Set([...stale.paths, ...again])], removals: stale.removedOutputs };
   }
 
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
@@ -329,6 +333,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     });
     if (!written) return 0;
     needsFullPass = false;
+    everyPagePending = false;
+    dirty.clear();
     sitemapPending = false;
     return current.table.routes.length;
   }
@@ -337,7 +343,15 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   async function writeIncremental(current: LoadedSite, renderer: KeptWorker, data: SiteData, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
-      const rendered = await writeChangedPages(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
+      let rendered: RenderedPage[];
+      try {
+        rendered = await writeChangedPages(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
+      } catch (error) {
+        for (const routePath of paths) dirty.add(routePath);
+        throw error;
+      }
+      everyPagePending = false;
+      dirty.clear();
       for (const routePath of [...records.keys()]) if (!current.table.byPath.has(routePath)) records.delete(routePath);
       remember(rendered, current, data, renderer);
       sitemapPending = false;
