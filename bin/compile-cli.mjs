@@ -4,8 +4,8 @@
  *
  * - cli-bundle.js: the CLI as one CommonJS file, which cli.mjs (a copy of
  *   cli-loader.mjs) runs with a V8 code cache;
- * - render-worker.mjs, watch-render-worker.mjs: the worker threads' entry
- *   points, ES modules sharing chunks/, so a worker loads only what it needs.
+ * - render-worker.mjs: the render workers' entry point (build and watch),
+ *   ES modules sharing chunks/, so a worker loads only what it needs.
  *
  * Each compile is written to a folder of its own and swapped in whole: the
  * previous compile (and its chunks) is removed, and a failed compile leaves
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { sitemapWithoutParsers, yamlWithoutEsprima, zodEnglishOnly } from './bundle-plugins.mjs';
 
 const binDir = path.dirname(fileURLToPath(import.meta.url));
-const WORKER_ENTRY_POINTS = { 'render-worker': 'render/render-worker.ts', 'watch-render-worker': 'watch/watch-render-worker.ts' };
+const WORKER_ENTRY_POINTS = { 'render-worker': 'render/render-worker.ts' };
 // Pure-JS dependencies are bundled: one parsed file instead of hundreds of resolved and
 // compiled modules saves ~0.2 s of CPU per run. Native packages stay external, and so
 // does React, which the compiled templates import from node_modules too. The AWS SDK clients

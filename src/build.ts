@@ -34,8 +34,8 @@ import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
-import { buildNavigation } from './routes/navigation.ts';
-import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
+import { routeContent } from './routes/route-content.ts';
+import type { RouteTable } from './routes/route-table.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -99,12 +99,10 @@ export async function loadSite(options: BuildOptions, { config, hash }: LoadedCo
     codeVersion: `${codeVersion()}\n${hash}`,
     helpers,
   });
-  const table = buildRouteTable(config, content);
-  const broken = checkContentReferences(content, table, options);
+  const site = routeContent(config, { content, fingerprints }, options.baseUrl);
+  const broken = checkContentReferences(content, site.table, options);
   if (broken.length > 0) throw new CleansiteErrorList(broken);
-  const navigation = buildNavigation(config, content, table);
-  const settings = config.settings(content);
-  return { content, table, navigation, baseUrl: options.baseUrl ?? settings.baseUrl, siteName: settings.name, fingerprints, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
+  return { ...site, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {

@@ -11,6 +11,7 @@
  *
  * The fingerprints double as the identity of each entry for the page cache.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { toProjectPath } from '../content/load-content.ts';
 import { listContentFiles } from '../content/list-content-files.ts';
@@ -82,57 +83,202 @@ const BATCHES_PER_THREAD = 6;
 /** Batches queued per helper, so it has the next one when it finishes one. */
 const IN_FLIGHT = 2;
 
-/** Throws a CleansiteErrorList with every problem of every file, like validateContent(). */
-export async function loadContentCached(options: ContentCacheOptions): Promise<ContentLoad> {
+/**
+ * The content folder as an incremental input. The first refresh reads every
+ * file as described above; later ones (watch) read only the files named as
+ * changed, and list the folder again when files were added or deleted. An
+ * unchanged file keeps its fingerprint and so its very entry object. Entries
+ * are kept by fingerprint; each file's problems are kept with it, so a fixed
+ * file's problems go, and they are reported in the same order as a build's.
+ */
+export interface ContentLoader {
+  /**
+   * Reads the content: every file the first time, after that the given files (content-relative
+   * paths), and with `relist` whatever was added or deleted. Resolves to false when none of
+   * them is a content file (notes, images kept beside the text).
+   */
+  refresh(changed?: { relatives: readonly string[]; relist: boolean }): Promise<boolean>;
+  /** The content as last refreshed; throws a CleansiteErrorList with every problem of every file. */
+  assemble(): ContentLoad;
+}
+
+/** One content file as last read: its source, its fingerprint (none when unreadable) and its problems. */
+interface FileState {
+  source: ContentSource;
+  fingerprint: string | undefined;
+  readErrors: CleansiteError[];
+  parseErrors: CleansiteError[];
+  validationErrors: CleansiteError[];
+}
+
+export function createContentLoader(options: ContentCacheOptions): ContentLoader {
   const { contentDir, rootDir } = options;
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, 'content', `${hashText(`${contentDir}\n${rootDir}`)}.v8`) : undefined;
-  const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
-  const readErrors: CleansiteError[] = [];
-
-  const listing = await listContentFiles(contentDir, rootDir, options.collections);
-  const relatives = listing.files;
-  // Started before the files are read, so their start-up overlaps the reading.
-  const expected = Math.max(0, relatives.length - previous.size);
-  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
-  // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
-  // file reads it: the workers their share, this thread the rest.
-  const readHere = previous.size > 0;
   const base = toProjectPath(rootDir, contentDir);
-  const fingerprintOf: Array<string | undefined> = [];
-  const parsedIndexes: number[] = [];
-  for (const [index, relative] of relatives.entries()) {
-    const source: ContentSource = { relative, file: base ? `${base}/${relative}` : relative, absolute: path.join(contentDir, relative) };
-    if (readHere) {
-      source.read = readSource(source, readErrors);
-      fingerprintOf[index] = source.read?.fingerprint;
-      if (!source.read || previous.has(source.read.fingerprint)) continue;
+  const sourceOf = (relative: string): ContentSource => ({ relative, file: base ? `${base}/${relative}` : relative, absolute: path.join(contentDir, relative) });
+  /** Every content file, in listing (file) order. */
+  let files = new Map<string, FileState>();
+  let listingProblems: CleansiteError[] = [];
+  /** Valid entries by fingerprint: the cache's, then what was parsed. */
+  let entries = new Map<string, ValidatedEntry>();
+  let stats = { parsed: 0, elsewhere: 0 };
+  /** Entries parsed since the cache file was written. */
+  let unsaved = false;
+  let loaded = false;
+
+  /** The first load: the cache, the parse queue and its helpers. */
+  const loadAll = async () => {
+    const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
+    const readErrors: CleansiteError[] = [];
+    const listing = await listContentFiles(contentDir, rootDir, options.collections);
+    const relatives = listing.files;
+    // Started before the files are read, so their start-up overlaps the reading.
+    const expected = Math.max(0, relatives.length - previous.size);
+    const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
+    // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
+    // file reads it: the workers their share, this thread the rest.
+    const readHere = previous.size > 0;
+    const states: FileState[] = [];
+    const parsedIndexes: number[] = [];
+    for (const [index, relative] of relatives.entries()) {
+      const source = sourceOf(relative);
+      const state: FileState = { source, fingerprint: undefined, readErrors: [], parseErrors: [], validationErrors: [] };
+      states.push(state);
+      if (readHere) {
+        source.read = readSource(source, state.readErrors);
+        state.fingerprint = source.read?.fingerprint;
+        if (!source.read || previous.has(source.read.fingerprint)) continue;
+      }
+      parsedIndexes.push(index);
+      await parsing.add(source);
     }
-    parsedIndexes.push(index);
-    await parsing.add(source);
-  }
-  const parsed = await parsing.finish();
-  parsed.fingerprints.forEach((fingerprint, position) => {
-    fingerprintOf[parsedIndexes[position]!] = fingerprint;
-  });
-
-  const found = new Map(parsed.items.map(({ fingerprint, item }) => [fingerprint, item]));
-  const fingerprints = new Map<string, string>();
-  const items: FingerprintedEntry[] = [];
-  for (const fingerprint of fingerprintOf) {
-    const item = fingerprint === undefined ? undefined : previous.get(fingerprint) ?? found.get(fingerprint);
-    if (!item || fingerprint === undefined) continue;
-    fingerprints.set(item.entry.file, fingerprint);
-    items.push({ fingerprint, item });
-  }
-
-  const target = cacheFile && (parsedIndexes.length > 0 || items.length !== previous.size) ? { file: cacheFile, code: options.codeVersion } : undefined;
-  previous.clear();
-  const content = assembleContent(options.collections, items.map(({ item }) => item), [...listing.problems, ...readErrors, ...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors]);
-  const delegated = options.helpers?.loaded(items, target) ?? false;
-  const saveCache = () => {
-    if (target && !delegated) writeContentCache(target, items);
+    const parsed = await parsing.finish();
+    parsed.fingerprints.forEach((fingerprint, position) => {
+      states[parsedIndexes[position]!]!.fingerprint = fingerprint;
+    });
+    // Every problem names its file (parse-sources.ts): each is kept with the file it is about.
+    const byFile = new Map(states.map((state) => [state.source.file, state]));
+    const attach = (errors: CleansiteError[], list: 'readErrors' | 'parseErrors' | 'validationErrors') => {
+      for (const error of errors) {
+        const state = error.location ? byFile.get(error.location.file) : undefined;
+        if (state) state[list].push(error);
+        else listingProblems.push(error);
+      }
+    };
+    listingProblems = [...listing.problems];
+    attach([...readErrors, ...parsed.readErrors], 'readErrors');
+    attach(parsed.parseErrors, 'parseErrors');
+    attach(parsed.validationErrors, 'validationErrors');
+    const cached = previous.size;
+    const hits = states.filter((state) => state.fingerprint !== undefined && previous.has(state.fingerprint)).length;
+    for (const { fingerprint, item } of parsed.items) previous.set(fingerprint, item);
+    entries = previous;
+    files = new Map(states.map((state) => [state.source.relative, state]));
+    stats = { parsed: parsedIndexes.length, elsewhere: parsing.elsewhere };
+    // Also when cached files were deleted: the cache keeps only what the folder holds.
+    unsaved = parsedIndexes.length > 0 || hits !== cached;
+    forgetUnused();
   };
-  return { content, fingerprints, items, files: relatives.length, parsed: parsedIndexes.length, parsedElsewhere: parsing.elsewhere, saveCache };
+
+  /** Reads one file again (alone: a batch of one, on this thread). */
+  const reread = async (relative: string) => {
+    const source = sourceOf(relative);
+    await settled(source.absolute);
+    const parsed = parseSources([source], options.collections);
+    const fingerprint = parsed.fingerprints[0];
+    const known = fingerprint === undefined ? undefined : entries.get(fingerprint);
+    files.set(relative, { source, fingerprint, readErrors: parsed.readErrors, parseErrors: parsed.parseErrors, validationErrors: parsed.validationErrors });
+    const item = parsed.items[0];
+    if (item && !known) {
+      entries.set(item.fingerprint, item.item);
+      unsaved = true;
+    }
+    stats.parsed++;
+  };
+
+  /** Entries no file refers to any more (an edit's previous version). */
+  const forgetUnused = () => {
+    const used = new Set([...files.values()].map((state) => state.fingerprint));
+    if (used.size - (used.has(undefined) ? 1 : 0) === entries.size) return;
+    for (const fingerprint of [...entries.keys()]) if (!used.has(fingerprint)) entries.delete(fingerprint);
+  };
+
+  return {
+    async refresh(changed) {
+      if (!loaded || !changed) {
+        await loadAll();
+        loaded = true;
+        return true;
+      }
+      stats = { parsed: 0, elsewhere: 0 };
+      let touched = false;
+      if (changed.relist) {
+        const listing = await listContentFiles(contentDir, rootDir, options.collections);
+        listingProblems = listing.problems;
+        const present = new Set(listing.files);
+        for (const relative of files.keys()) if (!present.has(relative)) touched = true;
+        const next = new Map<string, FileState>();
+        for (const relative of listing.files) {
+          if (!files.has(relative)) {
+            await reread(relative);
+            touched = true;
+          }
+          next.set(relative, files.get(relative)!);
+        }
+        files = next;
+      }
+      for (const relative of new Set(changed.relatives)) {
+        if (!files.has(relative)) continue;
+        await reread(relative);
+        touched = true;
+      }
+      forgetUnused();
+      return touched;
+    },
+    assemble() {
+      const fingerprints = new Map<string, string>();
+      const items: FingerprintedEntry[] = [];
+      const problems = { readErrors: [] as CleansiteError[], parseErrors: [] as CleansiteError[], validationErrors: [] as CleansiteError[] };
+      for (const state of files.values()) {
+        problems.readErrors.push(...state.readErrors);
+        problems.parseErrors.push(...state.parseErrors);
+        problems.validationErrors.push(...state.validationErrors);
+        const item = state.fingerprint === undefined ? undefined : entries.get(state.fingerprint);
+        if (!item || state.fingerprint === undefined) continue;
+        fingerprints.set(item.entry.file, state.fingerprint);
+        items.push({ fingerprint: state.fingerprint, item });
+      }
+      const content = assembleContent(options.collections, items.map(({ item }) => item), [...listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);
+      const target = cacheFile && unsaved ? { file: cacheFile, code: options.codeVersion } : undefined;
+      const delegated = options.helpers?.loaded(items, target) ?? false;
+      if (delegated) unsaved = false;
+      const saveCache = () => {
+        if (!target || !unsaved) return;
+        writeContentCache(target, items);
+        unsaved = false;
+      };
+      return { content, fingerprints, items, files: files.size, parsed: stats.parsed, parsedElsewhere: stats.elsewhere, saveCache };
+    },
+  };
+}
+
+/** Stages 1-2 once (build): a loader refreshed once. Throws a CleansiteErrorList with every problem of every file. */
+export async function loadContentCached(options: ContentCacheOptions): Promise<ContentLoad> {
+  const loader = createContentLoader(options);
+  await loader.refresh();
+  return loader.assemble();
+}
+
+/**
+ * Editors that save in place truncate the file and then write it. On a busy
+ * machine the watcher can see the empty file in between (it looks finished:
+ * its size is stable at 0), so an empty file is given a moment to fill
+ * before it is parsed (and reported, if it really is empty).
+ */
+async function settled(absolute: string): Promise<void> {
+  for (let attempt = 0; attempt < 4 && statSync(absolute, { throwIfNoEntry: false })?.size === 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**

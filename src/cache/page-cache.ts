@@ -85,7 +85,7 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
         const old = previous?.pages[route.path];
         const record = old && toRecord(old, previous!.units);
         const from = record && path.join(absoluteOut, record.outputFile);
-        if (record && from && record.outputFile === route.outputFile && values.pageKey(route, record.units) === record.key && sizeOf(from) === record.bytes) {
+        if (record && from && pageIsCurrent(record, route, values) && sizeOf(from) === record.bytes) {
           reuse.push({ outputFile: record.outputFile, bytes: record.bytes, key: record.key, units: record.units, route, from });
         } else {
           render.push(route);
@@ -128,6 +128,30 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
       removeStaleFiles(dir, manifestFile);
     },
   };
+}
+
+/**
+ * Whether a page written under `record` is still what `route` renders with the site data
+ * `values` describes: same output file, and every unit it read has the value it had.
+ * The page cache asks this of the previous build's pages; watch of the pages it wrote.
+ */
+export function pageIsCurrent(record: Pick<PageRecord, 'outputFile' | 'key' | 'units'> | undefined, route: Route, values: UnitValues): boolean {
+  return record !== undefined && record.outputFile === route.outputFile && values.pageKey(route, record.units) === record.key;
+}
+
+/** What watch keeps of each page it wrote (the page cache's record without the size). */
+export type KeptPage = Pick<PageRecord, 'outputFile' | 'key' | 'units'>;
+
+/**
+ * The pages to render again after the site data changed: routes whose record is missing or no
+ * longer current, sorted by path; and the output files of recorded pages no route makes any more.
+ */
+export function stalePages(routes: readonly Route[], records: ReadonlyMap<string, KeptPage>, values: UnitValues): { paths: string[]; removedOutputs: string[] } {
+  const live = new Set(routes.map((route) => route.path));
+  const liveOutputs = new Set(routes.map((route) => route.outputFile));
+  const paths = routes.filter((route) => !pageIsCurrent(records.get(route.path), route, values)).map((route) => route.path).sort();
+  const removedOutputs = [...records].filter(([page, record]) => !live.has(page) && !liveOutputs.has(record.outputFile)).map(([, record]) => record.outputFile).sort();
+  return { paths, removedOutputs };
 }
 
 function toRecord([outputFile, bytes, key, unitIndexes]: [string, number, string, number[]], units: string[]): PageRecord {

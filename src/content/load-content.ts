@@ -1,18 +1,15 @@
 /**
  * Stage 1, load: split each content file (found by list-content-files.ts,
- * decoded by source-text.ts) into front-matter data and body. Nothing is
+ * read and decoded by parse-sources.ts) into front-matter data and body. Nothing is
  * validated here beyond "it parses" and "its aliases stay within the bound"
  * (front-matter-size.ts); YAML errors become CleansiteErrors with the file's
  * own line number.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { CleansiteError } from '../core/errors.ts';
 import { checkFrontMatterSize } from './front-matter-size.ts';
-import { listContentFiles } from './list-content-files.ts';
 import { collectionOfPath, type Collections } from './collections.ts';
-import { decodeSourceText } from './source-text.ts';
 
 export interface SourceFile {
   /** The name of the collection the file belongs to. */
@@ -91,34 +88,6 @@ function yamlError(error: unknown, file: string): CleansiteError {
     location: { file, line, column },
     cause: error,
   });
-}
-
-export interface LoadResult {
-  sources: SourceFile[];
-  errors: CleansiteError[];
-}
-
-/** Reads and parses every content file; parse errors are collected, not thrown, so all are reported together. */
-export async function loadContent(contentDir: string, rootDir: string, collections: Collections): Promise<LoadResult> {
-  const listing = await listContentFiles(contentDir, rootDir, collections);
-  const results = await Promise.all(listing.files.map(async (relative) => {
-    const absolute = path.join(contentDir, relative);
-    const file = toProjectPath(rootDir, absolute);
-    try {
-      const text = decodeSourceText(await readFile(absolute), file);
-      return parseSourceFile(text, relative, file, collections);
-    } catch (error) {
-      if (error instanceof CleansiteError) return error;
-      return new CleansiteError({ code: 'CONTENT_PARSE', message: `cannot read file: ${(error as Error).message}`, location: { file }, cause: error });
-    }
-  }));
-  const sources: SourceFile[] = [];
-  const errors: CleansiteError[] = [...listing.problems];
-  for (const result of results) {
-    if (result instanceof CleansiteError) errors.push(result);
-    else sources.push(result);
-  }
-  return { sources, errors };
 }
 
 export function toProjectPath(rootDir: string, absolute: string): string {

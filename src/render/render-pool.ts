@@ -46,20 +46,26 @@ export interface RenderPoolOptions {
   shareChunks?: boolean;
   /** With recordUnits: compute each page's cache key in the thread that rendered it. */
   pageKeys?: PageKeyInputs;
+  /**
+   * False: the workers render everything and this thread never imports the templates (watch,
+   * whose template modules must die with their worker; see kept-worker.ts). Default true.
+   */
+  renderHere?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
 const IN_FLIGHT = 2;
 
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
-  const callingThread = await createCallingThreadRenderer(options);
+  const callingThread = options.renderHere === false ? undefined : await createCallingThreadRenderer(options);
+  if (!callingThread && options.expectedWorkers === 0) throw new Error('a render pool that does not render here needs workers');
   return {
     async render(routes, outDir, onBatch) {
       // The workers are still being set up: this thread renders meanwhile, and they join when ready.
       const joining = options.workers.then((ready) => ready.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => feed(worker))));
       // Awaited at the end; a worker that fails to set up must not count as an unhandled rejection meanwhile.
       joining.catch(() => undefined);
-      const renderers = options.expectedWorkers + 1;
+      const renderers = options.expectedWorkers + (callingThread ? 1 : 0);
       const size = Math.min(200, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
       for (let start = 0; start < routes.length; start += size) chunks.push(routes.slice(start, start + size));
@@ -81,7 +87,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         }
       };
       const keepHeapSmall = createHeapBudget();
-      while (next < chunks.length) {
+      while (callingThread && next < chunks.length) {
         const index = next++;
         keep(index, callingThread(chunks[index]!, outDir));
         keepHeapSmall();

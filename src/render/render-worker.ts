@@ -3,6 +3,10 @@
  * files it is sent and keeps their entries, loads the templates when told
  * where they are, assembles the site from its own entries and the ones it
  * is sent, then renders and writes the batches of routes it is sent.
+ *
+ * A kept worker (watch, see kept-worker.ts) is sent its site data as a
+ * patch against what it holds instead, again after every edit, and renders
+ * with the one template module it was started for.
  */
 import { parentPort } from 'node:worker_threads';
 import type { FingerprintedEntry } from '../cache/content-cache.ts';
@@ -20,9 +24,12 @@ import { importTemplates } from './compile-templates.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';
 import { renderBatch, type BatchOptions } from './render-batch.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
+import { serialiseError } from '../core/serialise-error.ts';
+import { restorePlainText } from '../content/validate-content.ts';
 import { createHeapBudget } from './heap-budget.ts';
 import { createSharedChunks } from './shared-chunks.ts';
-import { serialiseError, type RenderSetup, type SerialisedBatch, type SerialisedParse, type WorkerMessage, type WorkerReply, type WorkerRequest } from './render-threads.ts';
+import { applySitePatch } from './site-patch.ts';
+import type { KeptSetup, RenderSetup, SerialisedBatch, SerialisedParse, WorkerMessage, WorkerReply, WorkerRequest } from './render-threads.ts';
 
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();
@@ -30,10 +37,14 @@ const templateModules = new Map<string, Promise<TemplateSet>>();
 let assembled: { content: Content; routes: Route[]; navigation: object; fingerprints: Map<string, string>; baseUrl: string } | undefined;
 const keepHeapSmall = createHeapBudget();
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
+/** A kept worker's site data, as last patched. */
+let patched: SiteData | undefined;
 
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
     for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
+  } else if (message.type === 'compact') {
+    collectGarbage();
   } else if (message.type === 'templates') {
     loadTemplates(message.modulePath).catch(() => {
       // Reported when the setup asks for them.
@@ -92,6 +103,17 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'setup':
       renderer = await setUp(request.setup);
       return true;
+    case 'load':
+      await loadTemplates(request.modulePath);
+      return true;
+    case 'site': {
+      const templates = await loadTemplates(request.setup.templatesModule);
+      patched = applySitePatch(patched, request.patch);
+      // Entries lose their prototype (the lazy plain text) crossing the thread boundary.
+      restorePlainText(patched.content);
+      renderer = rendererFor(patched, templates, request.setup);
+      return true;
+    }
     case 'render': {
       if (!renderer) throw new Error('render before setup');
       const { site, templates, routesByPath, options } = renderer;
@@ -121,7 +143,10 @@ async function setUp(setup: RenderSetup) {
   const templates = await loadTemplates(setup.templatesModule);
   if (!assembled) throw new Error('setup before the site was assembled');
   const { content, routes, navigation, fingerprints } = assembled;
-  const site: SiteData = { ...setup.site, content, routes, navigation };
+  return rendererFor({ ...setup.site, content, routes, navigation }, templates, setup, fingerprints);
+}
+
+function rendererFor(site: SiteData, templates: TemplateSet, setup: KeptSetup & Pick<RenderSetup, 'pageKeySalt'>, fingerprints: ReadonlyMap<string, string> = new Map()) {
   const options: BatchOptions = {
     recorder: setup.recordUnits ? createUnitRecorder(site) : undefined,
     chunks: setup.shareChunks ? createSharedChunks() : undefined,

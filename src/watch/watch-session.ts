@@ -16,24 +16,28 @@ import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { checkContentReferences } from '../content/check-references.ts';
-import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
-import type { SiteConfig } from '../config/site-config.ts';
-import { resolveBuildDate } from '../core/format.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
+import { codeVersion } from '../cache/code-version.ts';
+import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
+import type { SiteConfig } from '../config/site-config.ts';
+import { resolveBuildDate } from '../core/format.ts';
+import { createContentLoader, type ContentLoader } from '../cache/content-cache.ts';
+import { stalePages, type KeptPage } from '../cache/page-cache.ts';
+import { createUnitValues, hashText } from '../cache/unit-values.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
+import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
+import type { RenderedPage } from '../render/render-batch.ts';
+import { createRenderPool } from '../render/render-pool.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
-import { loadContentSources, type ContentSources } from './content-sources.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
-import { planRerender } from './plan-rerender.ts';
-import { startRenderHost, type RenderHost } from './render-host.ts';
-import type { Dependency } from './track-dependencies.ts';
+import { routeContent } from '../routes/route-content.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
 import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
@@ -86,19 +90,26 @@ type Stage = 'folders' | 'config' | 'content' | 'references' | 'redirects' | 'te
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
   const inputs = { config: new Set<string>(), templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
-  let config: SiteConfig | undefined;
-  let sources: ContentSources | undefined;
+  let config: { value: SiteConfig; hash: string } | undefined;
+  let loader: ContentLoader | undefined;
   let site: LoadedSite | undefined;
-  const touchedSinceGood = new Set<string>();
-  let host: RenderHost | undefined;
+  let worker: KeptWorker | undefined;
   let css: BuiltAsset | undefined;
   let script: BuiltAsset | undefined;
   let images: ImageStage | undefined;
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   let siteData: SiteData | undefined;
-  const dependencies = new Map<string, Dependency[]>();
+  /**
+   * Each page in the output, by site path: its output file, the units it read when it was
+   * rendered and its key then (as the page cache keeps them for a build, cache/page-cache.ts).
+   * A page whose key no longer matches its units' values is rendered again; a failed pass
+   * leaves the records as they were, so its pages are tried again at the next rebuild.
+   */
+  const records = new Map<string, KeptPage>();
+  /** Pages a failed pass did not write, rendered again at the next rebuild whatever changed. */
   const dirty = new Set<string>();
-  const pendingRemovals = new Set<string>();
+  /** New templates were loaded: every page is rendered again, as a build would, even if the module is one rendered before. */
+  let everyPagePending = false;
   let sitemapPending = false;
   let needsFullPass = true;
   let buildNumber = 0;
@@ -134,16 +145,14 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const restored = [...new Set([...missingBefore, ...replacedFolders(changes, options).map((folder) => shownFolder(options.rootDir, folder.dir))])];
     const fresh = initial || restored.length > 0;
     if (restored.length > 0 && !initial) {
-      sources = undefined;
+      loader = undefined;
       needsFullPass = true;
     }
     missingBefore = [];
     problems.delete('folders');
     changes = changes.filter((change) => classify(change.file).length > 0);
     const areas = fresh ? new Set<ChangeArea>(['config', 'content', 'templates', 'styles', 'client', 'public']) : areasOf(changes);
-    const toRender = new Set<string>();
     const warnings: string[] = [];
-    let renderAll = false;
     let siteChanged = false;
     let publicFiles = 0;
     let stylesheet = false;
@@ -154,42 +163,33 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('config', async () => {
         const compiled = await compileSiteConfig(options.templatesDir, options.cacheDir);
         replaceSet(inputs.config, compiled.inputs);
-        const next = await importSiteConfig(compiled.modulePath);
-        if (next === config) return;
-        // Other collections, schemas or route rules: every entry is read and checked again, every page drawn again.
-        config = next;
+        if (config?.hash === compiled.hash) return;
+        // Other collections, schemas or route rules: every entry is read and checked again.
+        config = { value: await importSiteConfig(compiled.modulePath), hash: compiled.hash };
         reloadContent = true;
-        if (site) renderAll = true;
       });
     }
-    if (config && (areas.has('content') || reloadContent)) {
+    const siteConfig = config?.value;
+    if (siteConfig && (areas.has('content') || reloadContent)) {
       const touched = await time('read', () => updateContent(changes, reloadContent, config!));
-      for (const kind of touched) touchedSinceGood.add(kind);
       // Files no content kind claims (notes, images kept next to the text) change nothing.
-      if (touched.size > 0 || !site) await attempt('content', async () => {
-        const next = sources!.assemble(options.baseUrl);
-        if (site && !needsFullPass) {
-          const plan = planRerender(site, next, touchedSinceGood, dependencies);
-          renderAll ||= plan.all;
-          for (const routePath of plan.paths) toRender.add(routePath);
-          for (const file of plan.removedOutputs) pendingRemovals.add(file);
-        }
-        site = next;
+      if (touched || !site) await attempt('content', async () => {
+        site = routeContent(siteConfig, loader!.assemble(), options.baseUrl);
         siteChanged = true;
         sitemapPending = true;
-        touchedSinceGood.clear();
       });
     }
     if (areas.has('templates')) {
       await attempt('templates', async () => {
         const compiled = await compileTemplates(options.templatesDir, options.cacheDir);
         replaceSet(inputs.templates, compiled.inputs);
-        if (host?.templatesModule === compiled.modulePath) return;
+        if (worker?.templatesModule === compiled.modulePath) return;
         // A new worker for new templates; the old one (and its module) goes away with its thread.
-        const next = await startRenderHost(compiled.modulePath, options.cacheDir);
-        await host?.close();
-        host = next;
-        renderAll = true;
+        // Every page's key is salted with the module, so every page is rendered again.
+        const next = await startKeptWorker(compiled.modulePath, options.cacheDir, { recordUnits: true, shareChunks: false });
+        await worker?.close();
+        worker = next;
+        everyPagePending = true;
       });
     }
     if (areas.has('styles')) {
@@ -217,12 +217,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
           if (!needsFullPass) placeImageFiles(next.files, options.outDir);
           const same = JSON.stringify(next.images) === JSON.stringify(images?.images);
           images = next;
-          if (same) return;
-          siteChanged = true;
-          for (const route of site?.table.routes ?? []) {
-            const used = dependencies.get(route.path);
-            if (!used || used.includes('images')) toRender.add(route.path);
-          }
+          // Pages that showed an image that changed see it through their units.
+          if (!same) siteChanged = true;
         });
       }
     }
@@ -247,22 +243,21 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 
     const assets = currentAssets();
     if (site && (siteChanged || !siteData || JSON.stringify(assets) !== JSON.stringify(siteData.assets))) {
-      if (siteData && JSON.stringify(assets) !== JSON.stringify(siteData.assets)) renderAll = true;
       siteData = {
         content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets,
-        buildDate: options.buildDate ?? resolveBuildDate(config!.utcOffsetHours), baseUrl: site.baseUrl, siteName: site.siteName, lang: config!.lang,
+        buildDate: options.buildDate ?? resolveBuildDate(siteConfig!.utcOffsetHours), baseUrl: site.baseUrl, siteName: site.siteName, lang: siteConfig!.lang,
       };
     }
 
     let pages = 0;
     let removedPages = 0;
-    if (site && host && siteData) {
+    if (site && worker && siteData) {
       if (needsFullPass) {
-        pages = await writeFullPass(site, host, siteData);
+        pages = await writeFullPass(site, worker, siteData);
         if (pages > 0) warnings.push(...checkDevScripts(site));
       } else {
-        const paths = renderAll ? site.table.routes.map((route) => route.path) : [...new Set([...toRender, ...dirty])].filter((p) => site!.table.byPath.has(p));
-        if (paths.length > 0 || pendingRemovals.size > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, host, siteData, paths));
+        const { paths, removals } = pagesToWrite(site, worker, siteData);
+        if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, worker, siteData, paths, removals));
       }
     }
 
@@ -287,14 +282,16 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     };
   }
 
-  async function updateContent(changes: FileChange[], fresh: boolean, siteConfig: SiteConfig): Promise<Set<string>> {
-    if (fresh || !sources) {
-      sources = await loadContentSources(options.contentDir, options.rootDir, siteConfig);
-      return new Set(Object.keys(siteConfig.collections));
+  /** The changed content files read again by the build's loader, which the session keeps (all of them the first time). */
+  async function updateContent(changes: FileChange[], fresh: boolean, { value, hash }: { value: SiteConfig; hash: string }): Promise<boolean> {
+    if (fresh || !loader) {
+      // No cache folder: watch reads the sources themselves, and writes no content cache.
+      loader = createContentLoader({ contentDir: options.contentDir, rootDir: options.rootDir, collections: value.collections, codeVersion: `${codeVersion()}\n${hash}` });
+      return loader.refresh();
     }
     const contentChanges = changes.filter((change) => classify(change.file).includes('content'));
     const relist = contentChanges.some((change) => change.event !== 'change');
-    return sources.update(contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist);
+    return loader.refresh({ relatives: contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist });
   }
 
   /** Copies added and changed public files and deletes removed ones; page outputs win over public files, as in `build`. */
@@ -312,44 +309,71 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return count;
   }
 
-  const passInput = (current: LoadedSite, renderHost: RenderHost, data: SiteData) => ({
-    outDir: options.outDir, site: current, data, host: renderHost, time,
+  /** Each page's key: the values of the units it read, salted with the template module it was rendered with. */
+  const valuesFor = (data: SiteData, renderer: KeptWorker) => createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule));
+
+  const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData) => ({
+    outDir: options.outDir, site: current, time,
+    render: async (paths: string[], outDir: string) => {
+      await time('worker', () => renderer.useSite(data));
+      const pool = await createRenderPool({ templatesModule: renderer.templatesModule, site: data, workers: Promise.resolve([renderer]), expectedWorkers: 1, recordUnits: true, renderHere: false });
+      return time('worker', () => pool.render(paths.map((routePath) => current.table.byPath.get(routePath)!), outDir));
+    },
     explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
   });
 
+  /** Keeps the units and key of each page just written. */
+  function remember(rendered: readonly RenderedPage[], current: LoadedSite, data: SiteData, renderer: KeptWorker): void {
+    const values = valuesFor(data, renderer);
+    for (const page of rendered) {
+      const route = current.table.byPath.get(page.path);
+      const units = page.units.split('\n');
+      const key = route && values.pageKey(route, units);
+      if (key) records.set(page.path, { outputFile: page.outputFile, key, units });
+      else records.delete(page.path);
+    }
+  }
+
+  /** Pages whose units changed value (or that have no record, or failed last time), and the output files of pages that are gone. */
+  function pagesToWrite(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
+    const stale = stalePages(current.table.routes, records, valuesFor(data, renderer));
+    const again = everyPagePending ? current.table.routes.map((route) => route.path) : [...dirty].filter((page) => current.table.byPath.has(page));
+    return { paths: [...new Set([...stale.paths, ...again])], removals: stale.removedOutputs };
+  }
+
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
-  async function writeFullPass(current: LoadedSite, renderHost: RenderHost, data: SiteData): Promise<number> {
+  async function writeFullPass(current: LoadedSite, renderer: KeptWorker, data: SiteData): Promise<number> {
     let written = false;
     await attempt('render', async () => {
-      const used = await writeFullOutput(passInput(current, renderHost, data), { publicDir: options.publicDir, css, script, images });
-      replaceMap(dependencies, used);
+      const rendered = await writeFullOutput(passInput(current, renderer, data), { publicDir: options.publicDir, css, script, images });
+      records.clear();
+      remember(rendered, current, data, renderer);
       written = true;
     });
     if (!written) return 0;
     needsFullPass = false;
+    everyPagePending = false;
     dirty.clear();
-    pendingRemovals.clear();
     sitemapPending = false;
     return current.table.routes.length;
   }
 
-  /** Re-renders the given routes (plus any left dirty by a failed rebuild); nothing is written unless all render. */
-  async function writeIncremental(current: LoadedSite, renderHost: RenderHost, data: SiteData, paths: string[]): Promise<{ pages: number; removedPages: number }> {
-    const liveOutputs = new Set(current.table.routes.map((route) => route.outputFile));
-    const removals = [...pendingRemovals].filter((file) => !liveOutputs.has(file));
+  /** Re-renders the given routes; nothing is written unless all render. */
+  async function writeIncremental(current: LoadedSite, renderer: KeptWorker, data: SiteData, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
+      let rendered: RenderedPage[];
       try {
-        const used = await writeChangedPages(passInput(current, renderHost, data), { paths, removals, sitemap: sitemapPending });
-        for (const routePath of [...dependencies.keys()]) if (!current.table.byPath.has(routePath)) dependencies.delete(routePath);
-        for (const [routePath, read] of used) dependencies.set(routePath, read);
+        rendered = await writeChangedPages(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
       } catch (error) {
         for (const routePath of paths) dirty.add(routePath);
         throw error;
       }
-      pendingRemovals.clear();
-      sitemapPending = false;
+      everyPagePending = false;
       dirty.clear();
+      for (const routePath of [...records.keys()]) if (!current.table.byPath.has(routePath)) records.delete(routePath);
+      remember(rendered, current, data, renderer);
+      sitemapPending = false;
       result = { pages: paths.length, removedPages: removals.length };
     });
     return result;
@@ -390,18 +414,13 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     greeting: () => greetingMessages(buildNumber, openProblems()),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact() {
-      host?.compact();
+      worker?.compact();
     },
     async close() {
-      await host?.close();
-      host = undefined;
+      await worker?.close();
+      worker = undefined;
     },
   };
-}
-
-function replaceMap<K, V>(map: Map<K, V>, entries: Iterable<[K, V]>): void {
-  map.clear();
-  for (const [key, value] of entries) map.set(key, value);
 }
 
 function replaceSet(set: Set<string>, values: Iterable<string>): void {

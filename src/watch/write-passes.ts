@@ -13,9 +13,7 @@ import { CleansiteErrorList, type CleansiteError } from '../core/errors.ts';
 import { listPublishedPaths } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging } from '../output/staging.ts';
-import type { SiteData } from '../render/page-props.ts';
-import type { RenderHost } from './render-host.ts';
-import type { Dependency } from './track-dependencies.ts';
+import type { BatchResult, RenderedPage } from '../render/render-batch.ts';
 import { copyIntoOutput, createSideFolder, moveIntoOutput, removeFolder, removeFromOutput, writeOutputFile } from './watch-output.ts';
 
 /** Stable URLs in watch mode, so a stylesheet edit changes one file and no page. */
@@ -25,12 +23,10 @@ export const SCRIPT_FILE = 'assets/site.js';
 export interface PassInput {
   outDir: string;
   site: LoadedSite;
-  data: SiteData;
-  host: RenderHost;
+  /** Renders the pages into a folder, recording the units each read. */
+  render(paths: string[], outDir: string): Promise<BatchResult>;
   /** Turns render failures into the errors reported (e.g. located in the template). */
   explain(error: CleansiteError): CleansiteError;
-  /** Times the worker's share of the pass. */
-  time<T>(label: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface FullOutput {
@@ -41,7 +37,7 @@ export interface FullOutput {
 }
 
 /** Writes everything into a staging folder and swaps it in; throws (leaving the old output) when a page fails. */
-export async function writeFullOutput(input: PassInput, assets: FullOutput): Promise<Map<string, Dependency[]>> {
+export async function writeFullOutput(input: PassInput, assets: FullOutput): Promise<RenderedPage[]> {
   const staging = createStaging(input.outDir);
   let committed = false;
   try {
@@ -50,13 +46,13 @@ export async function writeFullOutput(input: PassInput, assets: FullOutput): Pro
     if (assets.script) staging.write(SCRIPT_FILE, assets.script.contents);
     if (assets.images) placeImageFiles(assets.images.files, staging.dir);
     const paths = input.site.table.routes.map((route) => route.path);
-    const outcome = await input.time('worker', () => input.host.render(input.data, paths, staging.dir));
+    const outcome = await input.render(paths, staging.dir);
     if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
     staging.write('sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
     staging.write('robots.txt', renderRobotsTxt(input.site.baseUrl));
     await staging.commit();
     committed = true;
-    return outcome.dependencies;
+    return outcome.rendered ?? [];
   } finally {
     if (!committed) await staging.abort();
   }
@@ -72,10 +68,10 @@ export interface ChangedPages {
 }
 
 /** Renders the given pages aside, then moves them in and deletes removed pages; throws (writing nothing) when a page fails. */
-export async function writeChangedPages(input: PassInput, change: ChangedPages): Promise<Map<string, Dependency[]>> {
+export async function writeChangedPages(input: PassInput, change: ChangedPages): Promise<RenderedPage[]> {
   const side = createSideFolder(input.outDir);
   try {
-    const outcome = change.paths.length > 0 ? await input.time('worker', () => input.host.render(input.data, change.paths, side)) : undefined;
+    const outcome = change.paths.length > 0 ? await input.render(change.paths, side) : undefined;
     if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
     moveIntoOutput(side, input.outDir, change.paths.map((routePath) => input.site.table.byPath.get(routePath)!.outputFile));
     removeFromOutput(input.outDir, change.removals);
@@ -83,7 +79,7 @@ export async function writeChangedPages(input: PassInput, change: ChangedPages):
       writeOutputFile(input.outDir, 'sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
       writeOutputFile(input.outDir, 'robots.txt', renderRobotsTxt(input.site.baseUrl));
     }
-    return outcome?.dependencies ?? new Map();
+    return outcome?.rendered ?? [];
   } finally {
     removeFolder(side);
   }

@@ -1,9 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadContentCached } from '../../src/cache/content-cache.ts';
 import { CleansiteError, CleansiteErrorList } from '../../src/core/errors.ts';
 import { findFieldLine } from '../../src/content/field-lines.ts';
 import { parseSourceFile } from '../../src/content/load-content.ts';
 import { renderMarkdown } from '../../src/content/markdown.ts';
-import { pagePath, validateContent } from '../../src/content/validate-content.ts';
+import { pagePath } from '../../src/content/validate-content.ts';
 import { slugify, toAbsoluteUrl, toOutputFile, toUrl } from '../../src/routes/urls.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { collections } from '../support/site-config.ts';
@@ -85,29 +89,35 @@ describe('markdown', () => {
   });
 });
 
-describe('validateContent', () => {
-  it('reports a missing site.md', () => {
-    let thrown: unknown;
-    try {
-      validateContent([], collections);
-    } catch (error) {
-      thrown = error;
+/** The problems the content loader reports for a content folder holding `files` (content-relative path -> text). */
+async function loadProblems(files: Record<string, string>): Promise<string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), 'cleansite-content-units-'));
+  try {
+    mkdirSync(path.join(root, 'content'));
+    for (const [relative, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, 'content', relative)), { recursive: true });
+      writeFileSync(path.join(root, 'content', relative), text);
     }
-    expect(thrown).toBeInstanceOf(CleansiteErrorList);
-    expect((thrown as CleansiteErrorList).errors.map((error) => error.format())).toEqual([
+    await loadContentCached({ contentDir: path.join(root, 'content'), rootDir: root, collections, codeVersion: 'unit-test' });
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(CleansiteErrorList);
+    return (error as CleansiteErrorList).errors.map((problem) => problem.format());
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe('the content loader', () => {
+  it('reports a missing site.md', async () => {
+    expect(await loadProblems({})).toEqual([
       'content/site.md: site.md is missing: the site config (business name, phone, e-mails, base URL, navigation) lives there',
     ]);
   });
 
-  it('names unknown fields', () => {
-    const source = parseSourceFile('---\nquestion: Why?\nshowOnHome: true\nanwser: typo\n---\nBecause.', 'faqs/why.md', 'content/faqs/why.md', collections);
-    const errors: CleansiteError[] = [];
-    try {
-      validateContent([source], collections);
-    } catch (error) {
-      errors.push(...(error as CleansiteErrorList).errors);
-    }
-    expect(errors.map((error) => error.format())).toContain('content/faqs/why.md:2: unknown field "anwser"');
+  it('names unknown fields', async () => {
+    expect(await loadProblems({ 'faqs/why.md': '---\nquestion: Why?\nshowOnHome: true\nanwser: typo\n---\nBecause.' }))
+      .toContain('content/faqs/why.md:2: unknown field "anwser"');
   });
 });
 

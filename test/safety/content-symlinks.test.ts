@@ -9,19 +9,19 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listContentFiles } from '../../src/content/list-content-files.ts';
-import { loadContentSources } from '../../src/watch/content-sources.ts';
+import { keepContent } from '../watch/support/load-site.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
-import { collections, siteConfig } from '../support/site-config.ts';
+import { collections } from '../support/site-config.ts';
 
 const site = useThrowawaySites();
 
 const errorLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('error: '));
 
 function watchErrors(dir: string): Promise<string[]> {
-  return loadContentSources(path.join(dir, 'content'), dir, siteConfig).then((sources) => {
+  return keepContent(dir).then((sources) => {
     try {
-      sources.assemble(undefined);
+      sources.assemble();
       return [];
     } catch (error) {
       return (error as CleansiteErrorList).errors.map((problem) => problem.format());

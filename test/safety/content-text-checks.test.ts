@@ -12,9 +12,9 @@ import { MAX_MARKDOWN_NESTING, renderBody } from '../../src/content/markdown.ts'
 import { parseSources } from '../../src/content/parse-sources.ts';
 import { decodeSourceText, firstInvalidByte } from '../../src/content/source-text.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
-import { loadContentSources } from '../../src/watch/content-sources.ts';
+import { keepContent } from '../watch/support/load-site.ts';
 import { buildFixture, makeFixtureSite } from '../support/fixture-site.ts';
-import { collections, siteConfig } from '../support/site-config.ts';
+import { collections } from '../support/site-config.ts';
 
 let sites: string[] = [];
 afterEach(() => {
@@ -68,21 +68,30 @@ describe('content text checks', () => {
     expect(lines.sort()).toEqual(EXPECTED);
   });
 
-  it('a render worker\'s share (parseSources) and watch give the very same errors as the build', async () => {
+  it('a render worker\'s share (parseSources) and the content loader, read whole or file by file as watch does, give the very same errors as the build', async () => {
     const dir = brokenSite();
     const relatives = ['faqs/aliases.md', 'faqs/deep.md', 'faqs/latin1.md'];
     const parsed = parseSources(relatives.map((relative) => ({ relative, file: `content/${relative}`, absolute: path.join(dir, 'content', relative) })), collections);
     const fromWorker = [...parsed.readErrors, ...parsed.parseErrors, ...parsed.validationErrors].map((error) => error.format());
     expect(fromWorker.sort()).toEqual(EXPECTED);
 
-    const sources = await loadContentSources(path.join(dir, 'content'), dir, siteConfig);
+    const sources = await keepContent(dir);
     let fromWatch: string[] = [];
     try {
-      sources.assemble(undefined);
+      sources.assemble();
     } catch (error) {
       fromWatch = (error as CleansiteErrorList).errors.map((problem) => problem.format());
     }
     expect(fromWatch.sort()).toEqual(EXPECTED);
+    // Read again one by one, as watch does after an edit: each file's problems are replaced, not added.
+    await sources.update(relatives, false);
+    let afterRefresh: string[] = [];
+    try {
+      sources.assemble();
+    } catch (error) {
+      afterRefresh = (error as CleansiteErrorList).errors.map((problem) => problem.format());
+    }
+    expect(afterRefresh.sort()).toEqual(EXPECTED);
     expect(readFileSync(path.join(dir, 'content/faqs/latin1.md')).includes(0xe9)).toBe(true);
   });
 });

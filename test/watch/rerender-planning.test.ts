@@ -1,30 +1,32 @@
 /**
- * How watch mode decides what to re-render: the dependency tracker records
- * what each route's render reads, and the planner compares the last good
- * site with the edited one. Both run here in-process on a temporary copy of
- * the fixture content, with small inline templates.
+ * How watch mode decides what to re-render, with the build's own machinery: the unit recorder
+ * (src/cache/record-units.ts) notes what each route's render reads, each page is keyed by the
+ * values of its units (src/cache/unit-values.ts), and after an edit the pages whose key no
+ * longer matches are the ones to render again (stalePages in src/cache/page-cache.ts), as the
+ * watch session does. All in-process on a temporary copy of the fixture content, read through
+ * the one content loader, with small inline templates.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedSite } from '../../src/build.ts';
+import { stalePages, type KeptPage } from '../../src/cache/page-cache.ts';
+import { createUnitRecorder } from '../../src/cache/record-units.ts';
+import { createUnitValues } from '../../src/cache/unit-values.ts';
 import type { Location, Page } from '../../templates/model/schemas.ts';
 import type { SiteData, TemplateSet } from '../../src/render/page-props.ts';
 import type { TemplateProps } from '../../templates/model/props.ts';
-import { siteConfig } from '../support/site-config.ts';
 import { renderRoute } from '../../src/render/render-page.ts';
-import { loadContentSources, type ContentSources } from '../../src/watch/content-sources.ts';
-import { planRerender } from '../../src/watch/plan-rerender.ts';
-import { createDependencyTracker, type Dependency } from '../../src/watch/track-dependencies.ts';
+import { keepContent, type KeptContent } from './support/load-site.ts';
 import { makeWatchSite, removeSite } from './support/watch-process.ts';
 
 let site: string;
-let sources: ContentSources;
+let sources: KeptContent;
 
 beforeAll(async () => {
   site = makeWatchSite();
-  sources = await loadContentSources(path.join(site, 'content'), site, siteConfig);
+  sources = await keepContent(site);
 });
 
 afterAll(() => removeSite(site));
@@ -38,6 +40,8 @@ const templates = {
   location: (props: TemplateProps<Location>): ReactElement => createElement('h1', null, props.entry.name),
 } as unknown as TemplateSet;
 
+const SALT = 'one template module';
+
 function siteData(loaded: LoadedSite): SiteData {
   return {
     content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation,
@@ -46,15 +50,24 @@ function siteData(loaded: LoadedSite): SiteData {
   };
 }
 
-function recordDependencies(loaded: LoadedSite): Map<string, Dependency[]> {
-  const tracker = createDependencyTracker(siteData(loaded));
-  const recorded = new Map<string, Dependency[]>();
+/** Renders every route as the render worker does for watch, and keeps each page's units and key. */
+function recordPages(loaded: LoadedSite): Map<string, KeptPage> {
+  const data = siteData(loaded);
+  const recorder = createUnitRecorder(data);
+  const values = createUnitValues(data, loaded.fingerprints ?? new Map(), SALT);
+  const recorded = new Map<string, KeptPage>();
   for (const route of loaded.table.routes) {
-    const { result, dependencies } = tracker.track(route, () => renderRoute(route, tracker.site, templates));
+    const result = renderRoute(route, data, templates, recorder.propsFor(route), { recorder });
+    const units = recorder.takeUnits();
     expect(result.ok, route.path).toBe(true);
-    recorded.set(route.path, dependencies);
+    recorded.set(route.path, { outputFile: route.outputFile, units, key: values.pageKey(route, units)! });
   }
   return recorded;
+}
+
+/** What the watch session renders again for the site `next`, given what it recorded before. */
+function plan(next: LoadedSite, recorded: ReadonlyMap<string, KeptPage>) {
+  return stalePages(next.table.routes, recorded, createUnitValues(siteData(next), next.fingerprints ?? new Map(), SALT));
 }
 
 /** Applies an edit to a content file, returns the re-assembled site, and puts the file back. */
@@ -69,7 +82,7 @@ async function withEdit(relative: string, change: (text: string | undefined) => 
   else writeFileSync(file, edited);
   try {
     await sources.update([relative], original === undefined || edited === undefined);
-    run(sources.assemble(undefined));
+    run(sources.assemble());
   } finally {
     if (original === undefined) rmSync(file, { force: true });
     else writeFileSync(file, original);
@@ -77,87 +90,89 @@ async function withEdit(relative: string, change: (text: string | undefined) => 
   }
 }
 
-describe('dependency tracking', () => {
-  it('records which parts of the site data each route read', () => {
-    const recorded = recordDependencies(sources.assemble(undefined));
-    expect(recorded.get('/')).toEqual(['content.locations', 'content.locations.intro', 'content.locations.name', 'content.locations.slug']);
-    expect(recorded.get('/about')).toEqual(['content.testimonials', 'content.testimonials.author', 'routes']);
-    expect(recorded.get('/services')).toEqual(['images']);
-    expect(recorded.get('/sitemap')).toEqual(['navigation']);
+describe('unit recording', () => {
+  it('records which units of the site data each route read', () => {
+    const recorded = recordPages(sources.assemble());
+    expect(recorded.get('/')!.units).toEqual(['content.locations#length', 'content.locations@0-2.intro', 'content.locations@0-2.name', 'content.locations@0-2.slug', 'route']);
+    expect(recorded.get('/about')!.units).toEqual(['content.testimonials#length', 'content.testimonials@0.author', 'route', 'routes']);
+    expect(recorded.get('/services')!.units).toEqual(['image:/images/pixel.png', 'route']);
+    expect(recorded.get('/sitemap')!.units).toEqual(['navigation.header', 'route']);
   });
 
-  it('does not count a page reading its own entry as reading its whole kind', () => {
-    const recorded = recordDependencies(sources.assemble(undefined));
-    for (const slug of ['brisbane-cbd', 'new-farm', 'west-end']) expect(recorded.get(`/locations/${slug}`)).toEqual([]);
+  it('does not count a page reading its own entry as reading its whole collection', () => {
+    const recorded = recordPages(sources.assemble());
+    for (const slug of ['brisbane-cbd', 'new-farm', 'west-end']) expect(recorded.get(`/locations/${slug}`)!.units).toEqual(['entry', 'route']);
   });
 });
 
 describe('re-render planning', () => {
-  const touched = new Set(['locations'] as const);
+  it('re-renders nothing when nothing changed', () => {
+    const loaded = sources.assemble();
+    expect(plan(sources.assemble(), recordPages(loaded))).toEqual({ paths: [], removedOutputs: [] });
+  });
 
   it('re-renders only its own page for a location body edit: no list shows bodies', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
+    const recorded = recordPages(sources.assemble());
     await withEdit('locations/new-farm.md', (text) => text!.replace('Body for New Farm.', 'New body.'), (next) => {
-      expect(planRerender(previous, next, touched, recorded)).toEqual({ all: false, paths: ['/locations/new-farm'], removedOutputs: [] });
+      expect(plan(next, recorded)).toEqual({ paths: ['/locations/new-farm'], removedOutputs: [] });
     });
   });
 
-  it('re-renders an edited location and the pages that list what changed', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
+  it('re-renders an edited location and the pages that list what changed, not unrelated pages', async () => {
+    const recorded = recordPages(sources.assemble());
     await withEdit('locations/new-farm.md', (text) => text!.replace('intro: Cleaning in New Farm.', 'intro: Offices and strata in New Farm.'), (next) => {
-      expect(planRerender(previous, next, touched, recorded)).toEqual({ all: false, paths: ['/', '/locations/new-farm'], removedOutputs: [] });
+      // The home page lists intros; the other location pages, /about and the rest do not.
+      expect(plan(next, recorded)).toEqual({ paths: ['/', '/locations/new-farm'], removedOutputs: [] });
     });
   });
 
-  it('re-renders everything when a rename moves a page, and the route-table readers when a route changes', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
+  it('re-renders the lists and the route-table readers when a rename moves a page, and removes its old output', async () => {
+    const recorded = recordPages(sources.assemble());
     await withEdit('locations/west-end.md', (text) => text!.replace('name: West End', 'name: West End Markets'), (next) => {
-      // A rename changes the slug, so the route set changes: everything is rendered again, and the old page removed.
-      expect(planRerender(previous, next, touched, recorded)).toMatchObject({ all: true, removedOutputs: ['locations/west-end/index.html'] });
+      // The slug comes from the name: a new route (rendered), the old one's file removed, the
+      // home page (names and slugs), /about (the route table) and the other location pages (their
+      // routes' nearby lists name it) re-rendered; no page that shows none of that.
+      expect(next.table.byPath.has('/locations/west-end-markets')).toBe(true);
+      expect(plan(next, recorded)).toEqual({
+        paths: ['/', '/about', '/locations/brisbane-cbd', '/locations/new-farm', '/locations/west-end-markets'],
+        removedOutputs: ['locations/west-end/index.html'],
+      });
     });
     await withEdit('locations/west-end.md', (text) => text!.replace('description: Commercial cleaning in West End', 'description: Office cleaning in West End'), (next) => {
       // The description is part of the route: the route itself, and every page that reads the route table
       // (/about); not the home page, which lists locations without their descriptions.
-      expect(planRerender(previous, next, touched, recorded).paths).toEqual(['/about', '/locations/west-end']);
+      expect(plan(next, recorded).paths).toEqual(['/about', '/locations/west-end']);
     });
   });
 
   it('re-renders only the readers of a collection field when an entry changes', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
-    const testimonials = new Set(['testimonials'] as const);
+    const recorded = recordPages(sources.assemble());
     await withEdit('testimonials/one.md', (text) => text!.replace('author: Pat Example', 'author: Pat Exemplar'), (next) => {
-      expect(planRerender(previous, next, testimonials, recorded).paths).toEqual(['/about']);
+      expect(plan(next, recorded).paths).toEqual(['/about']);
     });
     await withEdit('testimonials/one.md', (text) => text!.replace(/^rating: \d$/m, 'rating: 4'), (next) => {
       // /about shows authors, not ratings.
-      expect(planRerender(previous, next, testimonials, recorded).paths).toEqual([]);
+      expect(plan(next, recorded).paths).toEqual([]);
     });
   });
 
-  it('re-renders everything for site.md, and removes the output of a deleted location', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
-    await withEdit('site.md', (text) => text!.replace('tagline: Test fixture', 'tagline: Test fixture, edited'), (next) => {
-      const plan = planRerender(previous, next, new Set(['site'] as const), recorded);
-      expect(plan.all).toBe(true);
-      expect(plan.paths).toEqual(next.table.routes.map((route) => route.path));
+  it('re-renders the readers of a menu changed in site.md, and the lists and route readers when a location is deleted', async () => {
+    const recorded = recordPages(sources.assemble());
+    await withEdit('site.md', (text) => text!.replace('header: [/about, /services]', 'header: [/about]'), (next) => {
+      expect(plan(next, recorded)).toEqual({ paths: ['/404', '/services/office-cleaning', '/sitemap'], removedOutputs: [] });
     });
     await withEdit('locations/new-farm.md', () => undefined, (next) => {
-      expect(planRerender(previous, next, touched, recorded)).toMatchObject({ all: true, removedOutputs: ['locations/new-farm/index.html'] });
       expect(next.table.byPath.has('/locations/new-farm')).toBe(false);
+      // The list's length and entries (home), the route table (/about), the nearby lists of the other locations.
+      expect(plan(next, recorded)).toEqual({ paths: ['/', '/about', '/locations/brisbane-cbd', '/locations/west-end'], removedOutputs: ['locations/new-farm/index.html'] });
     });
   });
 
-  it('renders a route with no recorded dependencies (its last render failed)', async () => {
-    const previous = sources.assemble(undefined);
-    const recorded = recordDependencies(previous);
+  it('renders a route with no record (its last render failed)', async () => {
+    const recorded = recordPages(sources.assemble());
     recorded.delete('/services');
     await withEdit('testimonials/one.md', (text) => text!.replace(/^rating: \d$/m, 'rating: 3'), (next) => {
-      expect(planRerender(previous, next, new Set(['testimonials'] as const), recorded).paths).toEqual(['/services']);
+      expect(plan(next, recorded).paths).toEqual(['/services']);
     });
   });
 });

@@ -6,14 +6,14 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import type { SiteData } from '../../src/render/page-props.ts';
-import { applySitePatch, createSitePatcher } from '../../src/watch/site-patch.ts';
-import { loadContentSources } from '../../src/watch/content-sources.ts';
+import { applySitePatch, createSitePatcher } from '../../src/render/site-patch.ts';
+import type { LoadedSite } from '../../src/build.ts';
+import { keepContent } from './support/load-site.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWatchSite, removeSite } from './support/watch-process.ts';
-import { siteConfig } from '../support/site-config.ts';
 
-function toSiteData(loaded: Awaited<ReturnType<Awaited<ReturnType<typeof loadContentSources>>['assemble']>>, images: SiteData['images'] = {}): SiteData {
+function toSiteData(loaded: LoadedSite, images: SiteData['images'] = {}): SiteData {
   return { content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation, images, assets: { css: '/a.css', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl, siteName: loaded.siteName, lang: 'en-AU' };
 }
 
@@ -24,9 +24,9 @@ describe('site patches for the render worker', () => {
   it('rebuild the full site data after each edit, sending only what changed', async () => {
     const site = makeWatchSite();
     try {
-      const sources = await loadContentSources(path.join(site, 'content'), site, siteConfig);
+      const sources = await keepContent(site);
       const patcher = createSitePatcher();
-      let sent = toSiteData(sources.assemble(undefined));
+      let sent = toSiteData(sources.assemble());
       const first = patcher.patch(sent);
       let held = receive(undefined, first);
       expect(held).toEqual(structuredClone(sent));
@@ -35,7 +35,7 @@ describe('site patches for the render worker', () => {
       for (const [index, body] of ['One edit.', 'Another edit.', 'A third edit.'].entries()) {
         writeFileSync(file, readFileSync(file, 'utf8').replace(/\n[^\n]*\n?$/, `\n${body}\n`));
         await sources.update(['locations/new-farm.md'], false);
-        sent = toSiteData(sources.assemble(undefined));
+        sent = toSiteData(sources.assemble());
         const patch = patcher.patch(sent);
         // Only the edited list travels, with one new entry; everything else is a reference.
         expect(Object.keys(patch.content), `edit ${index + 1}`).toEqual(['locations']);
@@ -50,7 +50,7 @@ describe('site patches for the render worker', () => {
 
       // A new image table and a worker restart (reset) are handled too.
       const images = { '/images/pixel.png': { src: '/images/pixel.png', width: 1, height: 1, srcset: '', sources: [] } };
-      sent = toSiteData(sources.assemble(undefined), images);
+      sent = toSiteData(sources.assemble(), images);
       held = receive(held, patcher.patch(sent));
       expect(held).toEqual(structuredClone(sent));
       patcher.reset();

@@ -5,7 +5,7 @@
  * kilobytes instead of the whole site (about 340 KB for the real site), so
  * hundreds of edits leave next to no garbage in either thread.
  */
-import type { SiteData } from '../render/page-props.ts';
+import type { SiteData } from './page-props.ts';
 
 /** A list as a patch: numbers point into the receiver's previous list, anything else is a new item. */
 type ListPatch<T> = Array<number | { item: T }>;
