@@ -1,7 +1,7 @@
 /**
  * A watch session must leave exactly what a fresh build makes. This drives one in-process watch
- * session over a copy of the real site through more than fifty edits (content, site config,
- * templates, styles, client script, public files; renames, deletions, additions, and broken saves
+ * session over a copy of the real site through more than fifty edits (content, site.md, the site's
+ * declaration and its modules, templates, styles, client script, public files; renames, deletions, additions, and broken saves
  * that are later fixed) and, after each valid state, compares its output folder with a fresh,
  * cache-less build of the same sources, file for file and byte for byte. Both carry the
  * live-reload client. Two differences are by design and normalised here, nothing else:
@@ -13,7 +13,7 @@
  *   hosts that honour no redirects) is never reached there: the dev server answers the redirect.
  * A broken save must report a problem and leave the watch output as it was.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,7 @@ let freshCount = 0;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'cleansite-watch-equals-build-'));
   for (const folder of ['content', 'templates', 'public']) cpSync(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
-  // The site's templates import types and helpers from ../../src.
-  symlinkSync(path.join(PROJECT_ROOT, 'src'), path.join(root, 'src'));
+  // No link to src/: the site's modules reach the engine only as `cleansite`.
   paths = {
     rootDir: root,
     contentDir: path.join(root, 'content'),
@@ -215,6 +214,12 @@ const EDITS: Edit[] = [
   } },
   { name: 'an unrelated file in content/', apply: () => write('content/NOTES.txt', 'not content\n') },
   { name: 'the site phone changed', apply: () => edit('content/site.md', /display: .*$/m, 'display: (07) 3000 1234') },
+  // The site's declaration (templates/site.config.ts) and the modules it imports.
+  { name: 'a route rule in a module the site config imports', apply: () => edit('templates/model/routes.ts', 'Commercial Cleaning in ${location.name}', 'Commercial Cleaners in ${location.name}') },
+  { name: 'a site config that does not compile', broken: true, apply: () => append('templates/site.config.ts', '\nexport const = ;\n') },
+  { name: 'the site config fixed', apply: () => edit('templates/site.config.ts', '\nexport const = ;\n', '\n') },
+  { name: 'a schema rule the content breaks', broken: true, apply: () => edit('templates/model/schemas.ts', ".length(8, 'must list exactly eight services')", ".length(9, 'must list exactly nine services')") },
+  { name: 'the schema rule undone', apply: () => edit('templates/model/schemas.ts', ".length(9, 'must list exactly nine services')", ".length(8, 'must list exactly eight services')") },
 ];
 
 describe('a watch session', () => {
