@@ -12,7 +12,7 @@
 // Chromium loading the built site at a phone (375x812 @2x) and a desktop
 // (1280x800 @1x) size: "initial" is what the first load fetches, "all" adds
 // every lazy image (as if the visitor scrolled to the end).
-import { serveSite } from '../test/quality/support/serve-site.mjs';
+import { startPreviewProcess } from '../test/support/preview-process.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -124,7 +124,7 @@ async function measurePages() {
   try {
     log('building the site for bytes per page ...');
     execFileSync(process.execPath, [path.join(ROOT, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000' } });
-    const server = await serveSite(dist);
+    const server = await startPreviewProcess(dist);
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {

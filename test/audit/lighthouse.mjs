@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { serveSite } from '../quality/support/serve-site.mjs';
+import { startPreviewProcess } from '../support/preview-process.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const reportsDir = path.join(projectRoot, 'reports', 'lighthouse');
@@ -119,8 +119,8 @@ async function main() {
   try {
     if (!existsSync(path.join(site.dir, 'index.html'))) fail(`${site.dir} has no index.html: build the site first or drop --dist`);
     const pages = choosePages(site.dir);
-    // Headers (CSP, caching) and compression as the host serves them, so the scores are the deployed site's.
-    server = await serveSite(site.dir, { host: true });
+    // `cleansite preview`: the build's headers (CSP, caching) and redirects as the host applies them.
+    server = await startPreviewProcess(site.dir);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     mkdirSync(reportsDir, { recursive: true });
     for (const page of pages) {

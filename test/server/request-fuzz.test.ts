@@ -16,7 +16,7 @@ import { buildFixture, runCli } from '../support/fixture-site.ts';
 import { makeWatchSite, removeSite, startWatchProcess } from '../watch/support/watch-process.ts';
 import { generateRequest, type HostileRequest } from './support/hostile-requests.ts';
 import { sendRaw } from './support/raw-client.ts';
-import { startPreviewProcess } from './support/server-process.ts';
+import { startPreviewProcess } from '../support/preview-process.mjs';
 
 const REQUESTS_PER_SERVER = 5_000;
 const CONCURRENCY = 12;
@@ -69,7 +69,7 @@ beforeAll(async () => {
   const built = buildFixture(site);
   expect(built.status, built.stderr).toBe(0);
   plantSecrets(dist);
-  const preview = await startPreviewProcess(site, dist);
+  const preview = await startPreviewProcess(dist, { cwd: site });
   targets.set('preview', { name: 'preview', root: dist, ...preview });
   const watch = await startWatchProcess(site);
   const out = path.join(site, 'out');

@@ -15,7 +15,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { serveSite, type SiteServer } from '../quality/support/serve-site.mjs';
+import { serveSite, type SiteServer } from './site-server.ts';
 import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';

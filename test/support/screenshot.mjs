@@ -4,15 +4,15 @@
  *
  *   node test/support/screenshot.mjs <built-folder> [/route ...] [--widths 375,768,1280] [--out /tmp/shots] [--no-js] [--viewport]
  *
- * Serves the folder on 127.0.0.1 (a free port) with the same static server
- * the quality gates use, drives Debian's Chromium through playwright-core and
+ * Serves the folder on 127.0.0.1 (a free port) with `cleansite preview`
+ * (the server the tests use too), drives Debian's Chromium through playwright-core and
  * writes <out>/<route-name>-<width>.png. Without routes it takes one page of
  * each template type.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { serveSite } from '../quality/support/serve-site.mjs';
+import { startPreviewProcess } from './preview-process.mjs';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -68,7 +68,7 @@ async function main() {
   const options = parseArguments(process.argv.slice(2));
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
   mkdirSync(options.out, { recursive: true });
-  const server = await serveSite(path.resolve(options.dir));
+  const server = await startPreviewProcess(options.dir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const width of options.widths) {
