@@ -8,7 +8,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium, mapWithLimit, waitForAnimations } from './support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { mapWithLimit, waitForAnimations } from './support/browser.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 

@@ -6,7 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium, mapWithLimit } from './support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { mapWithLimit } from './support/browser.ts';
 import { findLowContrastText } from './support/contrast-check.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';

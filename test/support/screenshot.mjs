@@ -11,12 +11,8 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startPreviewProcess } from './preview-process.mjs';
-
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** One route per template type. */
 const DEFAULT_ROUTES = ['/', '/about/', '/services/', '/services/office-cleaning/', '/how-it-works/',
@@ -66,10 +62,12 @@ function fileNameFor(route, width) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
   mkdirSync(options.out, { recursive: true });
-  const server = await startPreviewProcess(options.dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
+  const server = await startPreviewProcess(options.dir).catch(async (error) => {
+    await browser.close();
+    throw error;
+  });
   try {
     for (const width of options.widths) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: options.javaScript });
