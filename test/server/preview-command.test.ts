@@ -6,9 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, makeFixtureSite, runCli } from '../support/fixture-site.ts';
+import { buildFixture, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
 import { startPreviewProcess, type PreviewProcess } from '../support/preview-process.mjs';
-import { removeSite } from '../watch/support/watch-process.ts';
 
 let site: string;
 let dist: string;

@@ -12,8 +12,8 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../fuzz/support/random.ts';
-import { buildFixture, runCli } from '../support/fixture-site.ts';
-import { makeWatchSite, removeSite, startWatchProcess } from '../watch/support/watch-process.ts';
+import { buildFixture, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { startWatchProcess } from '../watch/support/watch-process.ts';
 import { generateRequest, type HostileRequest } from './support/hostile-requests.ts';
 import { sendRaw } from './support/raw-client.ts';
 import { startPreviewProcess } from '../support/preview-process.mjs';
@@ -61,7 +61,7 @@ function plantSecrets(root: string): void {
 
 beforeAll(async () => {
   runCli(['--version']);
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   writeFileSync(path.join(site, 'canary-secret.txt'), SECRET_TEXT);
   writeFileSync(path.join(site, '.env'), `SECRET=${SECRET_TEXT}\n`);
   writeFileSync(path.join(site, 'content', 'canary-secret.txt'), SECRET_TEXT);

@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { LoadedSite } from '../../src/build.ts';
 import type { Location, Page } from '../../src/content/schemas.ts';
 import type { SiteData, TemplateProps, TemplateSet } from '../../src/render/page-props.ts';
@@ -15,13 +16,12 @@ import { renderRoute } from '../../src/render/render-page.ts';
 import { loadContentSources, type ContentSources } from '../../src/watch/content-sources.ts';
 import { planRerender } from '../../src/watch/plan-rerender.ts';
 import { createDependencyTracker, type Dependency } from '../../src/watch/track-dependencies.ts';
-import { makeWatchSite, removeSite } from './support/watch-process.ts';
 
 let site: string;
 let sources: ContentSources;
 
 beforeAll(async () => {
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   sources = await loadContentSources(path.join(site, 'content'), site);
 });
 

@@ -5,12 +5,12 @@
  */
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import { applySitePatch, createSitePatcher } from '../../src/watch/site-patch.ts';
 import { loadContentSources } from '../../src/watch/content-sources.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWatchSite, removeSite } from './support/watch-process.ts';
 
 function toSiteData(loaded: Awaited<ReturnType<Awaited<ReturnType<typeof loadContentSources>>['assemble']>>, images: SiteData['images'] = {}): SiteData {
   return { content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation, images, assets: { css: '/a.css', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl };
@@ -21,7 +21,7 @@ const receive = (previous: SiteData | undefined, patch: ReturnType<ReturnType<ty
 
 describe('site patches for the render worker', () => {
   it('rebuild the full site data after each edit, sending only what changed', async () => {
-    const site = makeWatchSite();
+    const site = makeFixtureSite('watch-overlay');
     try {
       const sources = await loadContentSources(path.join(site, 'content'), site);
       const patcher = createSitePatcher();
