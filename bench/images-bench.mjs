@@ -12,19 +12,18 @@
 // Chromium loading the built site at a phone (375x812 @2x) and a desktop
 // (1280x800 @1x) size: "initial" is what the first load fetches, "all" adds
 // every lazy image (as if the visitor scrolled to the end).
-import { serveSite } from '../test/quality/support/serve-site.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM_PATH, launchChromium } from '../test/support/chromium.mjs';
+import { startPreviewProcess } from '../test/support/preview-process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results-images.json');
 const BUNDLE_DIR = path.join(ROOT, '.cache', 'bench-images');
 const WARM_RUNS = 5;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const VIEWPORTS = {
   phone: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
   desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
@@ -115,18 +114,17 @@ async function runStagePhase(publicDir, cacheDir) {
 }
 
 async function measurePages() {
-  if (!existsSync(CHROMIUM)) {
-    log(`bytes per page: skipped, Chromium is missing at ${CHROMIUM}`);
-    return { error: `Chromium is missing at ${CHROMIUM}` };
+  if (!existsSync(CHROMIUM_PATH)) {
+    log(`bytes per page: skipped, Chromium is missing at ${CHROMIUM_PATH}`);
+    return { error: `Chromium is missing at ${CHROMIUM_PATH}` };
   }
   const temporary = mkdtempSync(path.join(os.tmpdir(), 'cleansite-bench-site-'));
   const dist = path.join(temporary, 'dist');
   try {
     log('building the site for bytes per page ...');
     execFileSync(process.execPath, [path.join(ROOT, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000' } });
-    const server = await serveSite(dist);
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const server = await startPreviewProcess(dist);
+    const browser = await launchChromium();
     try {
       const urls = listPages(dist);
       const pages = urls.map((url) => ({ url }));

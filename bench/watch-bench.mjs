@@ -134,7 +134,7 @@ function copySite() {
     return { dir, label: 'committed site (content/, templates/, public/)' };
   }
   cpSync(path.join(ROOT, 'test', 'fixtures', 'basic-site'), dir, { recursive: true, filter: (source) => !/[\\/](dist|\.cache)$/.test(source) });
-  cpSync(path.join(ROOT, 'test', 'watch', 'fixture'), dir, { recursive: true });
+  cpSync(path.join(ROOT, 'test', 'fixtures', 'watch-overlay'), dir, { recursive: true });
   return { dir, label: 'test fixture (templates/index.tsx missing in the repository)' };
 }
 

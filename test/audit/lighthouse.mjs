@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { serveSite } from '../quality/support/serve-site.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { startPreviewProcess } from '../support/preview-process.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const reportsDir = path.join(projectRoot, 'reports', 'lighthouse');
@@ -27,9 +28,6 @@ const reportsDir = path.join(projectRoot, 'reports', 'lighthouse');
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORIES = Object.keys(THRESHOLDS);
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
-/** Without the background-networking flags Chromium keeps calling hosts this network refuses (TOOLCHAIN.md). */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A reason the audit cannot run at all (exit 2), as opposed to a low score (exit 1). */
 class AuditError extends Error {}
@@ -109,7 +107,7 @@ async function main() {
     process.stdout.write('usage: node test/audit/lighthouse.mjs [--dist <built site folder>]\n');
     return 0;
   }
-  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromePath = process.env.CHROME_PATH || CHROMIUM_PATH;
   if (!existsSync(chromePath)) fail(`Chromium not found at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
 
   const site = options.dist ? { dir: path.resolve(options.dist), remove: () => {} } : buildIntoTemporaryFolder();
@@ -119,9 +117,9 @@ async function main() {
   try {
     if (!existsSync(path.join(site.dir, 'index.html'))) fail(`${site.dir} has no index.html: build the site first or drop --dist`);
     const pages = choosePages(site.dir);
-    // Headers (CSP, caching) and compression as the host serves them, so the scores are the deployed site's.
-    server = await serveSite(site.dir, { host: true });
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    // `cleansite preview`: the build's headers (CSP, caching) and redirects as the host applies them.
+    server = await startPreviewProcess(site.dir);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS], logLevel: 'silent' });
     mkdirSync(reportsDir, { recursive: true });
     for (const page of pages) {
       for (const [preset, config] of Object.entries(PRESETS)) {

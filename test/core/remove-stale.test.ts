@@ -1,15 +1,15 @@
 /** Cache folders stay bounded: old files and all but the newest few go, the file just written stays. */
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeStaleFiles } from '../../src/cache/remove-stale.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function makeFiles(count: number, ageSeconds: (index: number) => number): string[] {
-  dir = mkdtempSync(path.join(tmpdir(), 'cleansite-stale-'));
+  dir = makeTempDir('cleansite-stale-');
   const now = Date.now() / 1000;
   return Array.from({ length: count }, (_, index) => {
     const file = path.join(dir, `cache-${index}.v8`);

@@ -13,8 +13,7 @@
  *   hosts that honour no redirects) is never reached there: the dev server answers the redirect.
  * A broken save must report a problem and leave the watch output as it was.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -25,6 +24,7 @@ import { LIVE_RELOAD_PATH } from '../../src/server/live-reload-client.ts';
 import type { FileChange, FileEvent } from '../../src/watch/file-watcher.ts';
 import { createWatchSession, type WatchSession } from '../../src/watch/watch-session.ts';
 import { listRedirectPages, PROJECT_ROOT } from '../support/site-build.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let root: string;
 let paths: SitePaths;
@@ -32,7 +32,7 @@ let session: WatchSession;
 let freshCount = 0;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'cleansite-watch-equals-build-'));
+  root = makeTempDir('cleansite-watch-equals-build-');
   for (const folder of ['content', 'templates', 'public']) cpSync(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
   // No link to src/: the site's modules reach the engine only as `cleansite`.
   paths = {

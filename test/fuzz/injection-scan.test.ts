@@ -2,14 +2,14 @@
  * The injection scanner itself: it must report each payload when it arrives
  * as markup, and stay quiet when it arrives escaped (as text).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanForInjectedMarkup, TEXT_PAYLOADS } from './support/injection.ts';
 import { createRandom } from './support/random.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-scan-'));
+const dir = makeTempDir('cleansite-scan-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

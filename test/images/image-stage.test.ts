@@ -2,16 +2,16 @@
 // sizes, SVG pass-through and the disk cache (asserted on the hit counts the
 // stage reports, never on time).
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeImageFiles } from '../../src/assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../../src/assets/resolve-images.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
-const root = mkdtempSync(path.join(tmpdir(), 'cleansite-images-'));
+const root = makeTempDir('cleansite-images-');
 const publicDir = path.join(root, 'public');
 const cacheDir = path.join(root, 'cache');
 

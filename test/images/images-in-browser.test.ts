@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 import { readPages } from '../quality/support/site-pages.ts';
-import { serveWithHeaders, type HeaderServer } from '../publish/support/serve-with-headers.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
@@ -15,7 +15,7 @@ const VIEWPORTS = [
 ] as const;
 
 let site: BuiltSite;
-let server: HeaderServer;
+let server: SiteServer;
 let browser: Browser;
 /** The first page (by URL) of each template: location pages differ only in text. */
 let urls: string[];
@@ -23,7 +23,7 @@ let urls: string[];
 beforeAll(async () => {
   browser = await launchChromium();
   site = await buildSite();
-  server = await serveWithHeaders(site.dir);
+  server = await serveSite(site.dir);
   const byTemplate = new Map<string, string>();
   for (const page of readPages(site.dir, site.htmlFiles.filter((file) => file.endsWith('index.html')))) {
     const template = /template-[\w-]+/.exec(page.$('body').attr('class') ?? '')?.[0] ?? page.url;

@@ -7,8 +7,7 @@
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/render-threads.ts';
@@ -17,6 +16,7 @@ import { editFile, generateSite } from '../../bench/generate-site.mjs';
 import { listFiles, PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 import { differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 /** Enough pages for many chunks on every thread (chunks are 8-200 routes). */
 const LOCATIONS = 160;
@@ -45,7 +45,7 @@ function copyContent(name: string): string {
 }
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'cleansite-parallel-'));
+  root = makeTempDir('cleansite-parallel-');
   contentDir = path.join(root, 'content');
   locationFiles = generateSite(path.join(PROJECT_ROOT, 'content'), contentDir, LOCATIONS) as string[];
 });

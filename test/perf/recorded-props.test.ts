@@ -10,15 +10,14 @@
  * The basic fixture's content, with 80 generated locations, and a template
  * set written here.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturesDir } from '../support/fixture-site.ts';
+import { fixturesDir, makeTempDir } from '../support/fixture-site.ts';
 import { buildFixture, differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
 
-const root = mkdtempSync(path.join(tmpdir(), 'cleansite-recorded-'));
+const root = makeTempDir('cleansite-recorded-');
 const contentDir = path.join(root, 'content');
 const templatesDir = path.join(root, 'templates');
 let references = 0;

@@ -6,17 +6,16 @@
  * Each case builds the basic fixture's content with a small template set
  * written here.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
-import { fixturesDir } from '../support/fixture-site.ts';
+import { fixturesDir, makeTempDir } from '../support/fixture-site.ts';
 import { listFiles } from '../support/site-build.ts';
 import { buildFixture, differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
 
-const root = mkdtempSync(path.join(tmpdir(), 'cleansite-shared-'));
+const root = makeTempDir('cleansite-shared-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A template set whose one layout renders `body` (TSX using `props`) for every template name. */

@@ -4,14 +4,14 @@
  * each build load zod's ~50 ES modules. The templates may import React and
  * nothing else from node_modules.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileTemplates } from '../../src/render/compile-templates.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
-const cacheDir = mkdtempSync(path.join(tmpdir(), 'cleansite-template-imports-'));
+const cacheDir = makeTempDir('cleansite-template-imports-');
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 describe('compiled templates', () => {

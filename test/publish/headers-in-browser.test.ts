@@ -7,10 +7,10 @@ import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
 import { clearProblems, launchChromium, watchPage, type PageProblems } from '../support/browser.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 import { toPageUrl } from '../quality/support/site-pages.ts';
-import { serveWithHeaders, type HeaderServer } from './support/serve-with-headers.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
 
 let site: BuiltSite;
-let server: HeaderServer;
+let server: SiteServer;
 let browser: Browser;
 let page: Page;
 let cdp: CDPSession;
@@ -21,7 +21,7 @@ const cspIssues: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   site = await buildSite();
-  server = await serveWithHeaders(site.dir);
+  server = await serveSite(site.dir);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Also caught in the page itself: the event fires even for reports the console might not show.
   await context.addInitScript(() => {

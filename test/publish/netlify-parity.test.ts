@@ -2,8 +2,7 @@
 // parser (@netlify/headers-parser), and under that matching no file of the output gets two
 // Cache-Control values, including names Netlify's prefix matching catches (`/assets/*` also
 // matches `/assets-register.pdf`).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { HOST_CONFIG_FILES } from '../../src/publish/content-types.ts';
 import { headersForPath, parseHeadersFile, toPattern } from '../../src/publish/parse-headers.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import { buildSite, listFiles, type BuiltSite } from '../support/site-build.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 interface NetlifyRule { for: string; forRegExp: RegExp; values: Record<string, string> }
 
@@ -77,7 +77,7 @@ describe('top-level names that Netlify\'s prefix matching would mix up', () => {
   });
 
   it('get one rule per file, so /assets/* never reaches /assets-register.pdf and /services/* never /services-areas/', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-parity-'));
+    const dir = makeTempDir('cleansite-parity-');
     dirs.push(dir);
     const files = ['index.html', 'assets/site.0123456789.css', 'assets-register.pdf', 'services/index.html', 'services/office/index.html', 'services-areas/index.html', 'Services.pdf', 'about/index.html'];
     for (const file of files) {

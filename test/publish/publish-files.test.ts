@@ -4,8 +4,7 @@
 // rules; the documented S3 commands upload every file once with the right
 // type and caching; the CloudFront function applies the trailing-slash policy.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
@@ -18,6 +17,7 @@ import { headersForPath, parseHeadersFile, type HeaderRule } from '../../src/pub
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/publish/security-headers.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import { buildSite, listFiles, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let site: BuiltSite;
 let files: string[];
@@ -137,7 +137,7 @@ describe('reading _headers the way Netlify does', () => {
 
 describe('writing the publish files', () => {
   it('refuses an un-hashed file under assets/, which browsers would cache for a year', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-publish-'));
+    const dir = makeTempDir('cleansite-publish-');
     try {
       mkdirSync(path.join(dir, 'assets'), { recursive: true });
       writeFileSync(path.join(dir, 'assets', 'site.0123456789.css'), 'a{}');

@@ -1,11 +1,11 @@
 // content/redirects.md is checked against the route table, written for Netlify in a form
 // Netlify's own parser reads back unchanged, merged with a site's public/_redirects (or
 // refused), and answered by the preview server.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeFixtureSite, makeTempDir } from '../support/fixture-site.ts';
 import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { CleansiteError, toErrorList } from '../../src/core/errors.ts';
 import { loadRedirects } from '../../src/publish/load-redirects.ts';
@@ -15,14 +15,13 @@ import type { Route } from '../../src/routes/route-table.ts';
 import { loadHostRules } from '../../src/server/host-rules.ts';
 import { startStaticServer } from '../../src/server/static-server.ts';
 import { createWatchSession } from '../../src/watch/watch-session.ts';
-import { makeWatchSite } from '../watch/support/watch-process.ts';
 
 const temporary: string[] = [];
 afterAll(() => {
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-redirects-'));
+  const dir = makeTempDir('cleansite-redirects-');
   temporary.push(dir);
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -113,7 +112,7 @@ describe('the preview server', () => {
 
 describe('the watch session', () => {
   it('answers the rules of content/redirects.md, picks up an edit at the next rebuild, and keeps the last good rules over a broken save', async () => {
-    const site = makeWatchSite();
+    const site = makeFixtureSite('watch-overlay');
     temporary.push(site);
     const file = path.join(site, 'content', 'redirects.md');
     writeFileSync(file, '---\nrules:\n  - { from: /quote, to: /about/, status: 301 }\n---\n');

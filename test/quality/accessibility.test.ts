@@ -8,8 +8,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium, mapWithLimit, waitForAnimations } from './support/browser.ts';
-import { serveSite, type SiteServer } from './support/serve-site.mjs';
+import { launchChromium } from '../support/browser.ts';
+import { mapWithLimit, waitForAnimations } from './support/browser.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -3,12 +3,12 @@
  * each mistake: a gate that passes the real site must also be able to fail.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../support/fixture-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { findBrokenReferences, findBrokenStylesheetReferences, findOrphanPages, readLinkedSite, type LinkedSite } from './support/link-check.ts';
 import { findOtherOriginRequests, measurePageWeights } from './support/page-weight.ts';
@@ -20,7 +20,7 @@ const page = (body: string, head = '') =>
   `<!DOCTYPE html><html lang="en-AU"><head><meta charSet="utf-8"/><title>t</title><link rel="canonical" href="https://www.example.com/"/>${head}</head><body>${body}</body></html>`;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'cleansite-gates-'));
+  dir = makeTempDir('cleansite-gates-');
   const write = (file: string, contents: string | Uint8Array) => {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), contents);

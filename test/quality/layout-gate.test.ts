@@ -14,9 +14,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium, mapWithLimit } from './support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { mapWithLimit } from './support/browser.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader, type HeaderMeasure } from './support/layout-checks.ts';
-import { serveSite, type SiteServer } from './support/serve-site.mjs';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 
 const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
 import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } from './support/layout-checks.ts';
 

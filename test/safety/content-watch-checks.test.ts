@@ -6,8 +6,8 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/fixture-site.ts';
-import { makeWatchSite, readEvents, removeSite, startWatchProcess, type WatchProcess } from '../watch/support/watch-process.ts';
+import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { readEvents, startWatchProcess, type WatchProcess } from '../watch/support/watch-process.ts';
 
 const sites: string[] = [];
 const processes: WatchProcess[] = [];
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('watch runs the content checks of build', () => {
   it('reports a missing body image with file and line, and clears it once the image is added to public/', async () => {
-    const site = makeWatchSite();
+    const site = makeFixtureSite('watch-overlay');
     sites.push(site);
     const about = path.join(site, 'content/pages/about.md');
     writeFileSync(about, `${readFileSync(about, 'utf8').trimEnd()}\n\n![The team](/images/team.png)\n`);

@@ -3,19 +3,19 @@
  * the folders beside an output, in-process on a temporary tree (the CLI
  * cases are in output-ownership.test.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOutputProblem, type OutputGuardInput } from '../../src/output/output-guard.ts';
 import { OUTPUT_MARKER } from '../../src/output/output-marker.ts';
 import { leftoverOwner } from '../../src/output/sibling-names.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let base: string;
 let input: (outDir: string, force?: boolean) => OutputGuardInput;
 
 beforeAll(() => {
-  base = mkdtempSync(path.join(tmpdir(), 'cleansite-guard-'));
+  base = makeTempDir('cleansite-guard-');
   const project = path.join(base, 'project');
   for (const dir of ['content/pages', 'templates', 'public', 'built', 'built-earlier', 'headers-of-mine', 'mine', 'node_modules', 'tool/.cache', 'home']) mkdirSync(path.join(project, dir), { recursive: true });
   // An output of cleansite before the marker existed, and a folder with a _headers of its own.

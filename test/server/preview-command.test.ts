@@ -2,38 +2,16 @@
  * `cleansite preview` as the real CLI process: the fixture site is built
  * once, then served the way the static host serves it.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, cliPath, makeFixtureSite, runCli } from '../support/fixture-site.ts';
-import { removeSite } from '../watch/support/watch-process.ts';
+import { buildFixture, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { startPreviewProcess, type PreviewProcess } from '../support/preview-process.mjs';
 
 let site: string;
 let dist: string;
-let preview: { url: string; output: string[]; stop(): Promise<number | null> };
-
-/** Starts `cleansite preview` and resolves once it prints its URL. */
-function startPreview(args: string[], cwd: string): Promise<typeof preview> {
-  const child = spawn(process.execPath, [cliPath, 'preview', ...args], { cwd });
-  const output: string[] = [];
-  const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${output.join('\n')}`)), 15_000);
-    const collect = (chunk: Buffer) => {
-      output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      const url = output.map((line) => /^Previewing .* at (http:\/\/\S+)/.exec(line)?.[1]).find(Boolean);
-      if (url) {
-        clearTimeout(timer);
-        resolve({ url, output, stop: () => (child.kill('SIGTERM'), exit) });
-      }
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('exit', () => reject(new Error(`preview exited:\n${output.join('\n')}`)));
-  });
-}
+let preview: PreviewProcess;
 
 const get = (urlPath: string) => fetch(new URL(urlPath, preview.url), { redirect: 'manual' });
 
@@ -42,7 +20,7 @@ beforeAll(async () => {
   dist = path.join(site, 'dist');
   const built = buildFixture(site);
   expect(built.status, built.stderr).toBe(0);
-  preview = await startPreview(['--out', dist, '--port', '0'], site);
+  preview = await startPreviewProcess(dist, { cwd: site });
 });
 
 afterAll(async () => {

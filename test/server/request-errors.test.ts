@@ -5,20 +5,20 @@
  * lookup, a throwing watch endpoint), which run inside the request handler
  * exactly as a bug in the server would.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let base: string;
 let server: StaticServer;
 const reported: string[] = [];
 
 beforeAll(async () => {
-  base = mkdtempSync(path.join(tmpdir(), 'cleansite-request-errors-'));
+  base = makeTempDir('cleansite-request-errors-');
   mkdirSync(path.join(base, 'site'));
   writeFileSync(path.join(base, 'site', 'index.html'), '<!DOCTYPE html><title>Home</title>');
   server = await startStaticServer({

@@ -12,11 +12,11 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../fuzz/support/random.ts';
-import { buildFixture, runCli } from '../support/fixture-site.ts';
-import { makeWatchSite, removeSite, startWatchProcess } from '../watch/support/watch-process.ts';
+import { buildFixture, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { startWatchProcess } from '../watch/support/watch-process.ts';
 import { generateRequest, type HostileRequest } from './support/hostile-requests.ts';
 import { sendRaw } from './support/raw-client.ts';
-import { startPreviewProcess } from './support/server-process.ts';
+import { startPreviewProcess } from '../support/preview-process.mjs';
 
 const REQUESTS_PER_SERVER = 5_000;
 const CONCURRENCY = 12;
@@ -61,7 +61,7 @@ function plantSecrets(root: string): void {
 
 beforeAll(async () => {
   runCli(['--version']);
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   writeFileSync(path.join(site, 'canary-secret.txt'), SECRET_TEXT);
   writeFileSync(path.join(site, '.env'), `SECRET=${SECRET_TEXT}\n`);
   writeFileSync(path.join(site, 'content', 'canary-secret.txt'), SECRET_TEXT);
@@ -69,7 +69,7 @@ beforeAll(async () => {
   const built = buildFixture(site);
   expect(built.status, built.stderr).toBe(0);
   plantSecrets(dist);
-  const preview = await startPreviewProcess(site, dist);
+  const preview = await startPreviewProcess(dist, { cwd: site });
   targets.set('preview', { name: 'preview', root: dist, ...preview });
   const watch = await startWatchProcess(site);
   const out = path.join(site, 'out');

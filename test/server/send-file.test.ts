@@ -4,20 +4,20 @@
  * replaces and deletes output files while pages are requested), which must
  * be reported missing, not fail the request.
  */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendFile, type SendOutcome } from '../../src/server/send-file.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 let dir: string;
 let server: Server;
 const outcomes: SendOutcome[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'cleansite-send-file-'));
+  dir = makeTempDir('cleansite-send-file-');
   writeFileSync(path.join(dir, 'page.html'), '<p>page</p>');
   utimesSync(path.join(dir, 'page.html'), new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
   mkdirSync(path.join(dir, 'folder'));

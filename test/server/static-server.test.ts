@@ -4,12 +4,12 @@
  * the path exactly as written), so every path-traversal variant reaches the
  * server unnormalised.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 const SECRET = 'TOP SECRET: outside the served folder';
 /** 100 bytes whose every slice is recognisable. */
@@ -20,7 +20,7 @@ let server: StaticServer;
 const requestErrors: string[] = [];
 
 beforeAll(async () => {
-  base = mkdtempSync(path.join(tmpdir(), 'cleansite-server-'));
+  base = makeTempDir('cleansite-server-');
   root = path.join(base, 'site');
   const files: Record<string, string> = {
     'index.html': '<!DOCTYPE html><title>Home</title>',

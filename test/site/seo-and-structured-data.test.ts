@@ -7,8 +7,7 @@
  * that stays valid and inert when content contains `</script>`, quotes and
  * line separators.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { distanceKm } from '../../templates/model/nearby-locations.ts';
 import { buildPages, useBuiltPages, textOf, type BuiltPages } from './support/built-pages.ts';
 import { readLocations, readSiteConfig, readSiteText } from './support/site-config.ts';
 import { READING_A, READING_B } from './support/spec.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 const config = readSiteConfig();
 const base = config.baseUrl.replace(/\/$/, '');
@@ -294,7 +294,7 @@ describe('structured data with hostile content', () => {
   let contentCopy: string;
 
   beforeAll(async () => {
-    contentCopy = mkdtempSync(path.join(tmpdir(), 'cleansite-hostile-content-'));
+    contentCopy = makeTempDir('cleansite-hostile-content-');
     cpSync(path.join(PROJECT_ROOT, 'content'), contentCopy, { recursive: true });
     const file = path.join(contentCopy, 'locations', 'noosa.md');
     const source = readFileSync(file, 'utf8');

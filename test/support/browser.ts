@@ -13,18 +13,12 @@
  * There is no skipping: when /usr/bin/chromium is missing the tests fail with
  * a message that says how to install it.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { serveSite, type SiteServer } from '../quality/support/serve-site.mjs';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
+import { serveSite, type SiteServer } from './site-server.ts';
 import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** TOOLCHAIN.md: without the background-networking flags Chromium keeps trying to reach hosts this network refuses. */
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 
 /** The three widths every widget is tested at: small, medium (48em) and large (64em and up). */
 export const VIEWPORTS = {
@@ -34,13 +28,6 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package (apt-get install -y chromium); the browser tests never download a browser and never skip.`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
 
 /** Everything that went wrong on a page while it was watched. */
 export interface PageProblems {

@@ -1,7 +1,14 @@
 /**
- * Fixture sites for the generator's tests: test/fixtures/basic-site copied to
- * a temporary folder, with behaviour fixtures (test/fixtures/<behaviour>/)
- * laid over it, and the real CLI run against it.
+ * The one place tests make throwaway sites and folders. Committed fixtures
+ * live under test/fixtures/ only: `basic-site` (a small complete site) and
+ * overlays named after a behaviour (`malformed-yaml`, `watch-overlay`, ...)
+ * copied on top of it. Every temporary folder is `cleansite-<what>-XXXXXX`
+ * in the system temp folder, made by `makeTempDir`, never inside the project.
+ *
+ *   const site = makeFixtureSite('watch-overlay');    // basic-site + overlays, in a new temp folder
+ *   const site = useThrowawaySites()();               // per test, removed after it
+ *   const dir = makeTempDir('cleansite-deploy-');     // an empty temp folder
+ *   removeSite(site);
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,29 +22,44 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
 export const cliPath = path.join(repoRoot, 'bin', 'cleansite.mjs');
 
-/** Copies basic-site into a new temp folder, then each named overlay on top; returns the folder. */
 /**
- * Throwaway copies of the basic fixture site for one test file: call at the top level, then
- * `site()` in a test for a fresh copy; every copy is removed after the test that made it.
+ * Throwaway copies of the basic fixture site (plus `overlays`) for one test file: call at the
+ * top level, then `site()` in a test for a fresh copy; every copy is removed after the test
+ * that made it.
  */
-export function useThrowawaySites(): () => string {
+export function useThrowawaySites(...overlays: string[]): () => string {
   let sites: string[] = [];
   afterEach(() => {
-    for (const site of sites) rmSync(site, { recursive: true, force: true });
+    for (const site of sites) removeSite(site);
     sites = [];
   });
   return () => {
-    const dir = makeFixtureSite();
+    const dir = makeFixtureSite(...overlays);
     sites.push(dir);
     return dir;
   };
 }
 
+/** A new empty folder in the system temp folder; `prefix` names what it holds (`cleansite-watch-`). */
+export function makeTempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** Copies basic-site into a new temp folder, then each named overlay (a folder of test/fixtures/) on top; returns the folder. */
 export function makeFixtureSite(...overlays: string[]): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-fixture-'));
+  const dir = makeTempDir('cleansite-fixture-');
+  copyFixtureSite(dir, ...overlays);
+  return dir;
+}
+
+/** Copies basic-site (without any dist/ or .cache/ left in it) and then the overlays into `dir`. */
+export function copyFixtureSite(dir: string, ...overlays: string[]): void {
   cpSync(path.join(fixturesDir, 'basic-site'), dir, { recursive: true, filter: (source) => !/[\\/](dist|\.cache)$/.test(source) });
   for (const overlay of overlays) cpSync(path.join(fixturesDir, overlay), dir, { recursive: true });
-  return dir;
+}
+
+export function removeSite(dir: string | undefined): void {
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
 export interface CliResult {

@@ -4,19 +4,15 @@
  *
  *   node test/support/screenshot.mjs <built-folder> [/route ...] [--widths 375,768,1280] [--out /tmp/shots] [--no-js] [--viewport]
  *
- * Serves the folder on 127.0.0.1 (a free port) with the same static server
- * the quality gates use, drives Debian's Chromium through playwright-core and
+ * Serves the folder on 127.0.0.1 (a free port) with `cleansite preview`
+ * (the server the tests use too), drives Debian's Chromium through playwright-core and
  * writes <out>/<route-name>-<width>.png. Without routes it takes one page of
  * each template type.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { serveSite } from '../quality/support/serve-site.mjs';
-
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { launchChromium } from './chromium.mjs';
+import { startPreviewProcess } from './preview-process.mjs';
 
 /** One route per template type. */
 const DEFAULT_ROUTES = ['/', '/about/', '/services/', '/services/office-cleaning/', '/how-it-works/',
@@ -66,10 +62,12 @@ function fileNameFor(route, width) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
   mkdirSync(options.out, { recursive: true });
-  const server = await serveSite(path.resolve(options.dir));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
+  const server = await startPreviewProcess(options.dir).catch(async (error) => {
+    await browser.close();
+    throw error;
+  });
   try {
     for (const width of options.widths) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: options.javaScript });

@@ -10,9 +10,8 @@
  *   await site.remove();
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildSummary } from '../../src/build.ts';
@@ -22,6 +21,7 @@ import { createMemoryLogger } from '../../src/core/logger.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { parseRedirectsFile } from '../../src/publish/redirect-rules.ts';
 import { toOutputFile } from '../../src/routes/urls.ts';
+import { makeTempDir } from './fixture-site.ts';
 
 /** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */
 export const TEST_SOURCE_DATE_EPOCH = 1_795_140_000;
@@ -73,7 +73,7 @@ interface ResolvedBuild {
 
 function resolveBuild(options: SiteBuildOptions): ResolvedBuild {
   const rootDir = path.resolve(options.rootDir ?? PROJECT_ROOT);
-  const temporary = options.outDir ? undefined : mkdtempSync(path.join(tmpdir(), 'cleansite-site-'));
+  const temporary = options.outDir ? undefined : makeTempDir('cleansite-site-');
   return {
     rootDir,
     contentDir: path.resolve(rootDir, options.contentDir ?? 'content'),

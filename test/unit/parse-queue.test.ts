@@ -3,20 +3,20 @@
  * threads in batches. Whoever parses a batch, and however late its answer comes, the loaded
  * content and the errors must come out in file order, exactly as a load on one thread.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/cache/content-cache.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
 import { collections } from '../support/site-config.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'basic-site');
 let root: string;
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'cleansite-parse-queue-'));
+  root = makeTempDir('cleansite-parse-queue-');
   cpSync(path.join(FIXTURE, 'content'), path.join(root, 'content'), { recursive: true });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/fixture-site.ts';
-import { makeTempDir, makeWatchSite, readEvents, removeSite, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
+import { makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
+import { readEvents, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
 
 let site: string;
 let spare: string;
@@ -46,7 +46,7 @@ const errorLines = (from: number) => watch.output.slice(from).filter((line) => /
 
 beforeAll(async () => {
   runCli(['--version']);
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   spare = makeTempDir('cleansite-spare-');
   // A repository with a second branch that changes many files at once, for the checkout test.
   git('init', '-q', '-b', 'main');
@@ -173,7 +173,7 @@ describe('cleansite watch started while a source folder is missing', () => {
   // folder about to appear: watch refuses to start, as build does (one line, exit 2), instead of
   // waiting. Recovery applies to a folder that goes missing while watch runs (above).
   it('refuses to start with one line naming the folder, and leaves nothing behind', () => {
-    const lateSite = makeWatchSite();
+    const lateSite = makeFixtureSite('watch-overlay');
     try {
       renameSync(path.join(lateSite, 'public'), path.join(spare, 'late-public'));
       const result = runCli(['watch', '--port', '0'], lateSite);

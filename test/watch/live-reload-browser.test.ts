@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage, type PageProblems } from '../support/browser.ts';
-import { runCli } from '../support/fixture-site.ts';
-import { makeWatchSite, removeSite, startWatchProcess, type WatchProcess } from './support/watch-process.ts';
+import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { startWatchProcess, type WatchProcess } from './support/watch-process.ts';
 
 let site: string;
 let watch: WatchProcess;
@@ -33,7 +33,7 @@ const streamConnected = () => page.waitForResponse((response) => response.url().
 beforeAll(async () => {
   runCli(['--version']);
   browser = await launchChromium();
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   watch = await startWatchProcess(site);
   const context = await browser.newContext();
   page = await context.newPage();

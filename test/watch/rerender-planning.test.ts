@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { LoadedSite } from '../../src/build.ts';
 import { stalePages, type KeptPage } from '../../src/cache/page-cache.ts';
 import { createUnitRecorder } from '../../src/cache/record-units.ts';
@@ -19,13 +20,12 @@ import type { SiteData, TemplateSet } from '../../src/render/page-props.ts';
 import type { TemplateProps } from '../../templates/model/props.ts';
 import { renderRoute } from '../../src/render/render-page.ts';
 import { keepContent, type KeptContent } from './support/load-site.ts';
-import { makeWatchSite, removeSite } from './support/watch-process.ts';
 
 let site: string;
 let sources: KeptContent;
 
 beforeAll(async () => {
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   sources = await keepContent(site);
 });
 

@@ -5,13 +5,13 @@
  */
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import { applySitePatch, createSitePatcher } from '../../src/render/site-patch.ts';
 import type { LoadedSite } from '../../src/build.ts';
 import { keepContent } from './support/load-site.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWatchSite, removeSite } from './support/watch-process.ts';
 
 function toSiteData(loaded: LoadedSite, images: SiteData['images'] = {}): SiteData {
   return { content: loaded.content, routes: loaded.table.routes, navigation: loaded.navigation, images, assets: { css: '/a.css', js: '', devScripts: [] }, buildDate: '2026-11-21', baseUrl: loaded.baseUrl, siteName: loaded.siteName, lang: 'en-AU' };
@@ -22,7 +22,7 @@ const receive = (previous: SiteData | undefined, patch: ReturnType<ReturnType<ty
 
 describe('site patches for the render worker', () => {
   it('rebuild the full site data after each edit, sending only what changed', async () => {
-    const site = makeWatchSite();
+    const site = makeFixtureSite('watch-overlay');
     try {
       const sources = await keepContent(site);
       const patcher = createSitePatcher();

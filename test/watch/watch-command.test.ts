@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, runCli } from '../support/fixture-site.ts';
-import { makeTempDir, makeWatchSite, readEvents, removeSite, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
+import { hashTree, makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
+import { readEvents, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
 
 let site: string;
 let out: string;
@@ -19,7 +19,7 @@ let events: EventReader;
 beforeAll(async () => {
   // Compile the CLI once before any process starts, so parallel test files never race the launcher.
   runCli(['--version']);
-  site = makeWatchSite();
+  site = makeFixtureSite('watch-overlay');
   out = path.join(site, 'out');
   watch = await startWatchProcess(site);
   events = await readEvents(watch.url);

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureSite, runCli } from '../support/fixture-site.ts';
-import { makeWatchSite, readEvents, removeSite, startWatchProcess, type WatchProcess } from './support/watch-process.ts';
+import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
+import { readEvents, startWatchProcess, type WatchProcess } from './support/watch-process.ts';
 
 const sites: string[] = [];
 const processes: WatchProcess[] = [];
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('cleansite watch at start-up', () => {
   it('starts with broken content, serves a page that reloads itself, and builds everything once fixed', async () => {
-    const site = makeWatchSite();
+    const site = makeFixtureSite('watch-overlay');
     sites.push(site);
     const location = path.join(site, 'content', 'locations', 'west-end.md');
     const good = readFileSync(location, 'utf8');

@@ -1,7 +1,7 @@
 /** Small build folders written by the tests: a few pages, a hashed asset, public files. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeTempDir } from '../../support/fixture-site.ts';
 import { writeOutputMarker } from '../../../src/output/output-marker.ts';
 
 export type DistFiles = Record<string, string | Buffer>;
@@ -10,7 +10,7 @@ const temporary: string[] = [];
 
 /** A build folder as `cleansite build` leaves it: the files, and the marker deploy requires. */
 export function writeDist(files: DistFiles): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cleansite-deploy-dist-'));
+  const dir = makeTempDir('cleansite-deploy-dist-');
   temporary.push(dir);
   writeOutputMarker(dir);
   for (const [relative, content] of Object.entries(files)) {

@@ -8,13 +8,13 @@
  * - optional delay per PUT, to stop a deploy halfway.
  * SDK requests keep their Host header, so their signatures stay valid.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+import { makeTempDir } from '../../support/fixture-site.ts';
 
 export interface LoggedRequest {
   method: string;
@@ -48,7 +48,7 @@ export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_K
 const WEBSITE_CONFIG = '<WebsiteConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><IndexDocument><Suffix>index.html</Suffix></IndexDocument><ErrorDocument><Key>404.html</Key></ErrorDocument></WebsiteConfiguration>';
 
 export async function startS3TestServer(buckets: readonly string[], options: { website?: boolean } = {}): Promise<S3TestServer> {
-  const directory = mkdtempSync(path.join(tmpdir(), 'cleansite-s3rver-'));
+  const directory = makeTempDir('cleansite-s3rver-');
   const s3rver = new S3rver({
     port: 0,
     address: '127.0.0.1',

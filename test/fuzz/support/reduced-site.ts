@@ -4,13 +4,13 @@
  * navigation, two not), so one build takes well under a second. Templates
  * and public/ are the real ones, used in place.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { listFiles, PROJECT_ROOT } from '../../support/site-build.ts';
 import { collectionOfPath } from '../../../src/content/collections.ts';
 import { collections } from '../../support/site-config.ts';
+import { makeTempDir } from '../../support/fixture-site.ts';
 
 export interface ContentFile {
   /** Path under content/, e.g. `locations/noosa.md`. */
@@ -51,7 +51,7 @@ function chooseLocations(contentDir: string): Set<string> {
 export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
   const sourceContent = path.join(sourceRoot, 'content');
   const keep = chooseLocations(sourceContent);
-  const root = mkdtempSync(path.join(tmpdir(), 'cleansite-fuzz-'));
+  const root = makeTempDir('cleansite-fuzz-');
   const contentDir = path.join(root, 'content');
   cpSync(sourceContent, contentDir, {
     recursive: true,

@@ -5,14 +5,13 @@
  * page caches are keyed by content folder and output folder, so nothing
  * leaks between tests; image variants are reused.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type BuildSummary } from '../../../src/build.ts';
 import { reportErrors } from '../../../src/commands/command-support.ts';
 import { resolveBuildDate } from '../../../src/core/format.ts';
 import { createMemoryLogger } from '../../../src/core/logger.ts';
-import { fixturesDir, repoRoot } from '../../support/fixture-site.ts';
+import { fixturesDir, makeTempDir, repoRoot } from '../../support/fixture-site.ts';
 import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
 
 export interface PerfSite {
@@ -25,7 +24,7 @@ export interface PerfSite {
 }
 
 export function createPerfSite(): PerfSite {
-  const root = mkdtempSync(path.join(tmpdir(), 'cleansite-perf-'));
+  const root = makeTempDir('cleansite-perf-');
   const contentDir = path.join(root, 'content');
   cpSync(path.join(PROJECT_ROOT, 'content'), contentDir, { recursive: true });
   return {

@@ -1,18 +1,5 @@
-/** Debian's Chromium through playwright-core, launched the way TOOLCHAIN.md says. */
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** Without the background-networking flags Chromium keeps calling hosts this network refuses. */
-export const CHROMIUM_ARGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
-/** Throws (so the tests fail, never skip) when Chromium is missing. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
+/** Browser helpers the visual gates share; Chromium itself is started by test/support/browser.ts. */
+import type { Page } from 'playwright-core';
 
 /**
  * Waits until no finite CSS transition or animation is running, so a widget

@@ -6,10 +6,9 @@
  * with the project as its working folder, as a user runs it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { cliPath, fixturesDir } from '../../support/fixture-site.ts';
+import { cliPath, copyFixtureSite, makeTempDir } from '../../support/fixture-site.ts';
 
 export const SOURCE_DATE_EPOCH = '1795000000';
 
@@ -45,10 +44,10 @@ export interface SafetySite {
 }
 
 export function makeSafetySite(): SafetySite {
-  const base = mkdtempSync(path.join(tmpdir(), 'cleansite-safety-'));
+  const base = makeTempDir('cleansite-safety-');
   const project = path.join(base, 'project');
   const home = path.join(base, 'home');
-  cpSync(path.join(fixturesDir, 'basic-site'), project, { recursive: true, filter: (source) => !/[\\/](dist|\.cache)$/.test(source) });
+  copyFixtureSite(project);
   mkdirSync(home);
   const envFor = (env: NodeJS.ProcessEnv) => ({ ...process.env, HOME: home, SOURCE_DATE_EPOCH, NO_COLOR: '1', CLEANSITE_TEST_PAUSE_AT: '', ...env });
   return {

@@ -1,23 +1,13 @@
 /**
- * Helpers for the watch tests: a temporary copy of the fixture site (basic-site
- * with the watch templates laid over it), the real `cleansite watch` process
- * started on a free port, and a reader for its Server-Sent Events stream.
+ * Helpers for the watch tests: the real `cleansite watch` process started on a
+ * free port, and a reader for its Server-Sent Events stream. The site it
+ * watches is `makeFixtureSite('watch-overlay')` (test/support/fixture-site.ts):
+ * basic-site with the watch templates laid over it.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliPath, makeFixtureSite, repoRoot } from '../../support/fixture-site.ts';
-
-export const watchFixtureDir = path.join(repoRoot, 'test', 'watch', 'fixture');
-
-/** basic-site plus the watch overlay, in a new temp folder; the output goes to <dir>/out. */
-export function makeWatchSite(): string {
-  const dir = makeFixtureSite();
-  cpSync(watchFixtureDir, dir, { recursive: true });
-  return dir;
-}
+import { cliPath } from '../../support/fixture-site.ts';
 
 export interface WatchProcess {
   /** e.g. http://127.0.0.1:40123/ */
@@ -146,13 +136,5 @@ export function readEvents(baseUrl: string): Promise<EventReader> {
     });
     request.on('error', reject);
   });
-}
-
-export function removeSite(dir: string | undefined): void {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-}
-
-export function makeTempDir(prefix: string): string {
-  return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
