@@ -12,7 +12,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../cache/content-cache.ts';
+import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../content/content-loader.ts';
 import type { CacheTarget } from '../cache/content-cache-file.ts';
 import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
 import { CleansiteError } from '../core/errors.ts';

@@ -3,7 +3,7 @@
  * `build` (build.ts loadSite) and watch (watch-session.ts) both make them.
  */
 import type { LoadedSite } from '../build.ts';
-import type { ContentLoad } from '../cache/content-cache.ts';
+import type { ContentLoad } from '../content/content-loader.ts';
 import { buildNavigation } from './navigation.ts';
 import { buildRouteTable } from './route-table.ts';
 

@@ -20,9 +20,10 @@ import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/er
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
 import { codeVersion } from '../cache/code-version.ts';
-import { createContentLoader, type ContentLoader } from '../cache/content-cache.ts';
+import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
 import { stalePages, type KeptPage } from '../cache/page-cache.ts';
-import { createUnitValues, hashText } from '../cache/unit-values.ts';
+import { createUnitValues } from '../cache/unit-values.ts';
+import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';

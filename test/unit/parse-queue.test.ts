@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/cache/content-cache.ts';
+import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/content/content-loader.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'basic-site');
