@@ -6,6 +6,12 @@
  * output keeps the last good pages. A missing source folder pauses the
  * rebuilds; one that comes back or is swapped whole makes the next rebuild
  * start over from what is on disk (source-folders.ts).
+ *
+ * The pieces are the build's: the content loader (kept, told which files
+ * changed), the route stage, a render worker kept across rebuilds
+ * (render/kept-worker.ts), the unit recorder and page keys to choose the
+ * pages to render (as the page cache does), and the one output writer
+ * (output/staging.ts, through write-passes.ts).
  */
 import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';
