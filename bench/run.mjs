@@ -158,7 +158,7 @@ async function benchSite(site) {
 
 /**
  * The content cache and page manifest files a build of these folders writes under the
- * project's .cache: names as src/cache/content-cache.ts and src/cache/page-cache.ts make them.
+ * project's .cache: names as src/content/content-loader.ts and src/cache/page-cache.ts make them.
  */
 function cacheFilesOf({ content, out }, rootDir) {
   const name = (text) => createHash('sha256').update(text).digest('base64url').slice(0, 32);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashText } from './unit-values.ts';
+import { hashText } from '../core/hash-text.ts';
 
 let known: string | undefined;
 

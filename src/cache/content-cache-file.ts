@@ -1,23 +1,20 @@
 /**
- * The content cache's file: validated entries by fingerprint, V8-serialised,
- * one file per content folder. Its own module so a render worker can write
- * it (see render-worker.ts) without loading the content loader.
+ * The content cache's file: validated entries by fingerprint (see
+ * content/parse-sources.ts), V8-serialised, one file per content folder.
+ * Only bytes in and out: the loader (content/content-loader.ts) decides what
+ * to keep; a render worker can write it (see render-worker.ts) without
+ * loading the loader.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ValidatedEntry } from '../content/validate-content.ts';
 import { removeStaleFiles } from './remove-stale.ts';
-import { hashText } from './unit-values.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
 
 interface CacheFile {
   code: string;
   entries: Map<string, ValidatedEntry>;
-}
-
-/** A content file's identity in the cache: its paths and its bytes. */
-export function fingerprintSource(file: string, relative: string, text: string): string {
-  return hashText(`${file}\n${relative}\n${text}`);
 }
 
 /** Where and for which code version to write the cache. */
@@ -39,14 +36,10 @@ export function readContentCache(file: string, code: string): Map<string, Valida
 
 /** Written to a temporary name and renamed, so concurrent builds never see half a file. */
 export function writeContentCache({ file, code }: CacheTarget, items: ReadonlyArray<{ fingerprint: string; item: ValidatedEntry }>): void {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, serialize({ code, entries: new Map(items.map(({ fingerprint, item }) => [fingerprint, item])) } satisfies CacheFile));
-    renameSync(temporary, file);
+    writeFileAtomic(file, serialize({ code, entries: new Map(items.map(({ fingerprint, item }) => [fingerprint, item])) } satisfies CacheFile));
     removeStaleFiles(path.dirname(file), file);
   } catch {
     // A cache that cannot be written (read-only or full disk) only costs the next build the parsing.
-    rmSync(temporary, { force: true });
   }
 }

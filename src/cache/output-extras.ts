@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BuiltAsset } from '../assets/build-css.ts';
 import type { ImageFile } from '../assets/resolve-images.ts';
 import type { PublicFile } from '../output/public-files.ts';
-import { hashText } from './unit-values.ts';
+import { hashText } from '../core/hash-text.ts';
 
 export interface ExtraFile {
   /** Path in the output folder. */

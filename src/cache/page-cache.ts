@@ -11,11 +11,13 @@
  * inode, so output replaced by anything else is never trusted. Deleting the
  * cache is always safe: every page is rendered again.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Route } from '../routes/route-table.ts';
 import { removeStaleFiles } from './remove-stale.ts';
-import { hashText, type UnitValues } from './unit-values.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { hashText } from '../core/hash-text.ts';
+import type { UnitValues } from './unit-values.ts';
 
 const MANIFEST_VERSION = 1;
 
@@ -121,10 +123,7 @@ export function openPageCache(cacheDir: string, outDir: string): PageCache {
       for (const [page, record] of [...pages].sort(([a], [b]) => (a < b ? -1 : 1))) {
         manifest.pages[page] = [record.outputFile, record.bytes, record.key, record.units.map(indexOf)];
       }
-      mkdirSync(dir, { recursive: true });
-      const temporary = `${manifestFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(manifest));
-      renameSync(temporary, manifestFile);
+      writeFileAtomic(manifestFile, JSON.stringify(manifest));
       removeStaleFiles(dir, manifestFile);
     },
   };

@@ -5,11 +5,12 @@
  * lightningcss. Results are V8-serialised under <cacheDir>/steps/; deleting
  * them is always safe.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { removeStaleFiles } from './remove-stale.ts';
-import { hashText } from './unit-values.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { hashText } from '../core/hash-text.ts';
 
 type InputStamp = [file: string, stamp: string];
 
@@ -56,14 +57,10 @@ function readRecord<T>(file: string): StepRecord<T> | undefined {
 }
 
 function writeRecord<T>(file: string, record: StepRecord<T>): void {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, serialize(record));
-    renameSync(temporary, file);
+    writeFileAtomic(file, serialize(record));
     removeStaleFiles(path.dirname(file), file, Date.now(), STEPS_KEPT);
   } catch {
     // Not cached: the next build compiles again.
-    rmSync(temporary, { force: true });
   }
 }

@@ -6,7 +6,7 @@
  * from 10,000 short strings, not re-serialised. Everything else is hashed
  * from its JSON. Site-wide units are computed once per build.
  */
-import { hash } from 'node:crypto';
+import { hashText } from '../core/hash-text.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData } from '../render/page-props.ts';
 import { entryOf, routePaths } from '../render/template-props.ts';
@@ -16,11 +16,6 @@ export interface UnitValues {
   valueOf(unit: string, route: Route): string | undefined;
   /** The cache key of one page: its output file and the values of the units it read. */
   pageKey(route: Route, units: readonly string[]): string | undefined;
-}
-
-export function hashText(text: string): string {
-  // The one-shot form: no Hash object per call, half the time for the short texts hashed here.
-  return hash('sha256', text, 'base64url').slice(0, 32);
 }
 
 /**

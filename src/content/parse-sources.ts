@@ -6,7 +6,7 @@
  * entry or its errors.
  */
 import { readFileSync } from 'node:fs';
-import { fingerprintSource } from '../cache/content-cache-file.ts';
+import { hashText } from '../core/hash-text.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { Collections } from './collections.ts';
 import { parseSourceFile } from './load-content.ts';
@@ -53,6 +53,14 @@ export function parseSources(sources: readonly ContentSource[], collections: Col
     }
   }
   return parsed;
+}
+
+/**
+ * A content file's identity: its paths and its bytes. It names an entry in the content cache,
+ * tells a worker which entries it holds, and is an entry's value in page keys.
+ */
+export function fingerprintSource(file: string, relative: string, text: string): string {
+  return hashText(`${file}\n${relative}\n${text}`);
 }
 
 /** Reads a content file (synchronously: for thousands of small files that beats thousands of pending promises). */

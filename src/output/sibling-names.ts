@@ -3,7 +3,7 @@
  * one place so the clean-up only ever matches what cleansite itself made:
  *   .cleansite-<name>-<pid>-<hex>.tmp        a build's staging folder
  *   .cleansite-<name>-<pid>-<hex>.old        the previous output during a swap
- *   .cleansite-<name>-watch-<pid>-<hex>.tmp  watch mode's side folder
+ *   .cleansite-<name>-watch-<pid>-<hex>.tmp  watch mode's side folder in versions before the one writer (staging.ts)
  *   .cleansite-<name>.lock                   who is writing the output now
  *   .cleansite-<name>.swap                   the swap journal
  */

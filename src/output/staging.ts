@@ -1,12 +1,20 @@
 /**
- * Atomic output: the site is written into a sibling temporary folder and
- * swapped into place only when every step succeeded. A failed build removes
- * its temporary folder and leaves the previous output untouched. The swap is
- * journalled (swap-journal.ts) and synchronous, so neither a signal handler
- * nor `kill -9` can leave the output path without a complete site that the
- * next run does not restore first.
+ * The one output writer, with two modes. Either way files are written into a
+ * sibling temporary folder, and nothing reaches the output unless every step
+ * succeeded: a failed pass removes its temporary folder and leaves the
+ * output as it was.
+ *
+ * - atomic (build, and watch's first pass): the folder holds the whole site
+ *   and is swapped into place. The swap is journalled (swap-journal.ts) and
+ *   synchronous, so neither a signal handler nor `kill -9` can leave the
+ *   output path without a complete site that the next run does not restore
+ *   first.
+ * - in place (watch after its first pass, into the folder it serves): the
+ *   folder holds only what changed; committing moves each file into the
+ *   output (a rename, so a page is never seen half-written) and deletes the
+ *   output files named by remove().
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeOutputMarker } from './output-marker.ts';
 import { newToken, previousPath, stagingPath } from './sibling-names.ts';
@@ -37,19 +45,25 @@ export interface Staging {
   link(file: string, from: string): boolean;
   /** Copies a file into the staged folder. */
   copy(file: string, from: string): void;
-  /** Swaps the staged folder into the output path. */
+  /** In place: output files (relative paths) to delete at commit, then any folders they leave empty. */
+  remove(files: readonly string[]): void;
+  /** Swaps the staged folder into the output path (atomic), or moves its files into the output (in place). */
   commit(): Promise<void>;
   /** Throws the staged folder away. */
   abort(): Promise<void>;
 }
 
-export function createStaging(outDir: string): Staging {
+export type StagingMode = 'atomic' | 'in-place';
+
+export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Staging {
   const token = newToken();
   // Same parent folder, so rename() is a single atomic metadata operation on one file system.
   const dir = stagingPath(outDir, token);
   mkdirSync(dir, { recursive: true });
   activeStaging.add(dir);
-  writeOutputMarker(dir);
+  // In place, the output already carries its marker.
+  if (mode === 'atomic') writeOutputMarker(dir);
+  const removals: string[] = [];
   const madeDirs = new Set<string>([dir]);
   let canLink = true;
 
@@ -92,7 +106,18 @@ export function createStaging(outDir: string): Staging {
     copy(file, from) {
       copyFileSync(from, targetOf(file));
     },
+    remove(files) {
+      if (mode === 'atomic') throw new Error('an atomic staging starts empty: there is nothing to remove');
+      removals.push(...files);
+    },
     async commit() {
+      if (mode === 'in-place') {
+        moveIntoPlace(dir, outDir);
+        removeFromOutput(outDir, removals);
+        activeStaging.delete(dir);
+        rmSync(dir, { recursive: true, force: true });
+        return;
+      }
       await pauseForTest('staged');
       swapIntoPlace(outDir, dir, previousPath(outDir, token));
       activeStaging.delete(dir);
@@ -124,4 +149,43 @@ function swapIntoPlace(outDir: string, staged: string, previous: string): void {
   removeJournal(target);
   pauseForTestSync('journal-removed');
   if (hadOutput) rmSync(previous, { recursive: true, force: true });
+}
+
+/** Moves every file of the staged folder to the same place in the output. */
+function moveIntoPlace(staged: string, outDir: string): void {
+  const madeDirs = new Set<string>();
+  for (const entry of readdirSync(staged, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const target = path.join(outDir, path.relative(staged, from));
+    const folder = path.dirname(target);
+    if (!madeDirs.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      madeDirs.add(folder);
+    }
+    renameSync(from, target);
+  }
+}
+
+/** Deletes output files, then any folders they leave empty (never the output folder itself). */
+function removeFromOutput(outDir: string, files: readonly string[]): void {
+  const root = path.resolve(outDir);
+  for (const file of files) {
+    const target = path.join(root, file);
+    try {
+      unlinkSync(target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    for (let folder = path.dirname(target); folder.startsWith(root + path.sep); folder = path.dirname(folder)) {
+      let left: string[];
+      try {
+        left = readdirSync(folder);
+      } catch {
+        break;
+      }
+      if (left.length > 0) break;
+      rmdirSync(folder);
+    }
+  }
 }

@@ -3,7 +3,7 @@
  * are hard-linked from the previous output, the rest are rendered (in
  * worker threads when there are many) and remembered with their cache key.
  */
-import type { FingerprintedEntry } from '../cache/content-cache.ts';
+import type { FingerprintedEntry } from '../content/content-loader.ts';
 import type { PageCache, ReusablePage } from '../cache/page-cache.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { SiteData } from '../render/page-props.ts';

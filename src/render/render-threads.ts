@@ -9,10 +9,12 @@
  * and renders from one queue with the main thread. A build that finds its
  * content in the cache but has many pages to render (after a template edit)
  * starts them at the render stage instead and sends them every entry.
+ * Watch keeps one such worker across rebuilds (kept-worker.ts), over the
+ * same protocol.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../cache/content-cache.ts';
+import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../content/content-loader.ts';
 import type { CacheTarget } from '../cache/content-cache-file.ts';
 import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
 import { CleansiteError } from '../core/errors.ts';

@@ -9,7 +9,7 @@
  * with the one template module it was started for.
  */
 import { parentPort } from 'node:worker_threads';
-import type { FingerprintedEntry } from '../cache/content-cache.ts';
+import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../cache/record-units.ts';
 import { createUnitValues } from '../cache/unit-values.ts';

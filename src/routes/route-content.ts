@@ -4,7 +4,7 @@
  * by the site's declaration.
  */
 import type { LoadedSite } from '../build.ts';
-import type { ContentLoad } from '../cache/content-cache.ts';
+import type { ContentLoad } from '../content/content-loader.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import { buildNavigation } from './navigation.ts';
 import { buildRouteTable } from './route-table.ts';

@@ -6,6 +6,12 @@
  * output keeps the last good pages. A missing source folder pauses the
  * rebuilds; one that comes back or is swapped whole makes the next rebuild
  * start over from what is on disk (source-folders.ts).
+ *
+ * The pieces are the build's: the content loader (kept, told which files
+ * changed), the route stage, a render worker kept across rebuilds
+ * (render/kept-worker.ts), the unit recorder and page keys to choose the
+ * pages to render (as the page cache does), and the one output writer
+ * (output/staging.ts, through write-passes.ts).
  */
 import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,9 +29,10 @@ import { codeVersion } from '../cache/code-version.ts';
 import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import { createContentLoader, type ContentLoader } from '../cache/content-cache.ts';
+import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
 import { stalePages, type KeptPage } from '../cache/page-cache.ts';
-import { createUnitValues, hashText } from '../cache/unit-values.ts';
+import { createUnitValues } from '../cache/unit-values.ts';
+import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
@@ -39,8 +46,7 @@ import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
 import { routeContent } from '../routes/route-content.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
-import { copyIntoOutput, removeFromOutput, writeOutputFile } from './watch-output.ts';
-import { CSS_FILE, SCRIPT_FILE, writeChangedPages, writeFullOutput } from './write-passes.ts';
+import { CSS_FILE, SCRIPT_FILE, writeInPlace, writePass } from './write-passes.ts';
 
 export interface WatchSessionOptions extends SitePaths {
   /** Script URLs every page gets (the live-reload client). */
@@ -196,7 +202,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('styles', async () => {
         css = await buildCss(options.templatesDir);
         replaceSet(inputs.styles, css?.inputs ?? []);
-        if (css && !needsFullPass) writeOutputFile(options.outDir, CSS_FILE, css.contents);
+        const built = css;
+        if (built && !needsFullPass) await writeInPlace(options.outDir, (out) => out.write(CSS_FILE, built.contents));
         stylesheet = css !== undefined;
       });
     }
@@ -204,17 +211,18 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('client', async () => {
         script = await buildClientScript(path.join(options.templatesDir, 'client', 'main.ts'));
         replaceSet(inputs.client, script?.inputs ?? []);
-        if (script && !needsFullPass) writeOutputFile(options.outDir, SCRIPT_FILE, script.contents);
+        const built = script;
+        if (built && !needsFullPass) await writeInPlace(options.outDir, (out) => out.write(SCRIPT_FILE, built.contents));
         scriptWritten = script !== undefined;
       });
     }
     if (areas.has('public')) {
       const publicChanges = changes.filter((change) => classify(change.file).includes('public'));
-      if (!needsFullPass) await attempt('public', async () => { publicFiles = syncPublicFiles(publicChanges); });
+      if (!needsFullPass) await attempt('public', async () => { publicFiles = await syncPublicFiles(publicChanges); });
       if (fresh || publicChanges.some((change) => IMAGE_FILE.test(change.file))) {
         await attempt('images', async () => {
           const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir });
-          if (!needsFullPass) placeImageFiles(next.files, options.outDir);
+          if (!needsFullPass) await writeInPlace(options.outDir, (out) => placeImageFiles(next.files, out.dir));
           const same = JSON.stringify(next.images) === JSON.stringify(images?.images);
           images = next;
           // Pages that showed an image that changed see it through their units.
@@ -295,25 +303,28 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   }
 
   /** Copies added and changed public files and deletes removed ones; page outputs win over public files, as in `build`. */
-  function syncPublicFiles(changes: FileChange[]): number {
+  async function syncPublicFiles(changes: FileChange[]): Promise<number> {
     const pageFiles = new Set(site?.table.routes.map((route) => route.outputFile) ?? []);
-    let count = 0;
+    const copies: string[] = [];
+    const removals: string[] = [];
     for (const change of changes) {
       const relative = relativeTo(options.publicDir, change.file);
       if (!isPublishedPublicFile(relative) || pageFiles.has(relative) || relative === CSS_FILE || relative === SCRIPT_FILE) continue;
-      if (change.event === 'add' || change.event === 'change') copyIntoOutput(options.publicDir, options.outDir, relative);
-      else if (change.event === 'unlink') removeFromOutput(options.outDir, [relative]);
-      else continue;
-      count++;
+      if (change.event === 'add' || change.event === 'change') copies.push(relative);
+      else if (change.event === 'unlink') removals.push(relative);
     }
-    return count;
+    if (copies.length + removals.length === 0) return 0;
+    await writeInPlace(options.outDir, (out) => {
+      for (const relative of copies) out.copy(relative, path.join(options.publicDir, relative));
+    }, removals);
+    return copies.length + removals.length;
   }
 
   /** Each page's key: the values of the units it read, salted with the template module it was rendered with. */
   const valuesFor = (data: SiteData, renderer: KeptWorker) => createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule));
 
   const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData) => ({
-    outDir: options.outDir, site: current, time,
+    outDir: options.outDir, site: current,
     render: async (paths: string[], outDir: string) => {
       await time('worker', () => renderer.useSite(data));
       const pool = await createRenderPool({ templatesModule: renderer.templatesModule, site: data, workers: Promise.resolve([renderer]), expectedWorkers: 1, recordUnits: true, renderHere: false });
@@ -345,7 +356,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   async function writeFullPass(current: LoadedSite, renderer: KeptWorker, data: SiteData): Promise<number> {
     let written = false;
     await attempt('render', async () => {
-      const rendered = await writeFullOutput(passInput(current, renderer, data), { publicDir: options.publicDir, css, script, images });
+      const rendered = await writePass(passInput(current, renderer, data), {
+        paths: current.table.routes.map((route) => route.path), removals: [], sitemap: true, whole: { publicDir: options.publicDir, css, script, images },
+      });
       records.clear();
       remember(rendered, current, data, renderer);
       written = true;
@@ -364,7 +377,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     await attempt('render', async () => {
       let rendered: RenderedPage[];
       try {
-        rendered = await writeChangedPages(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
+        rendered = await writePass(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
       } catch (error) {
         for (const routePath of paths) dirty.add(routePath);
         throw error;

@@ -1,20 +1,20 @@
 /**
- * The two ways watch mode writes pages. The first complete output is built
- * in a staging folder and swapped in whole (src/output/staging.ts), so the
- * served folder never holds a half-built site. After that, changed pages are
- * rendered into a side folder and moved in only when every one of them
- * rendered: a failed rebuild leaves the last good pages in place.
+ * What a watch pass writes, through the one output writer
+ * (src/output/staging.ts). The first complete output is written whole and
+ * swapped in atomically, so the served folder never holds a half-built site.
+ * After that a pass writes in place: the changed pages (and sitemap.xml when
+ * the route table changed) are moved into the served folder only when every
+ * one of them rendered, so a failed rebuild leaves the last good pages.
  */
 import type { BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import type { ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../build.ts';
 import { CleansiteErrorList, type CleansiteError } from '../core/errors.ts';
-import { listPublishedPaths } from '../output/public-files.ts';
+import { listPublicFiles, placePublicFiles } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging } from '../output/staging.ts';
 import type { BatchResult, RenderedPage } from '../render/render-batch.ts';
-import { copyIntoOutput, createSideFolder, moveIntoOutput, removeFolder, removeFromOutput, writeOutputFile } from './watch-output.ts';
 
 /** Stable URLs in watch mode, so a stylesheet edit changes one file and no page. */
 export const CSS_FILE = 'assets/site.css';
@@ -29,58 +29,54 @@ export interface PassInput {
   explain(error: CleansiteError): CleansiteError;
 }
 
-export interface FullOutput {
-  publicDir: string;
-  css: BuiltAsset | undefined;
-  script: BuiltAsset | undefined;
-  images: ImageStage | undefined;
+export interface Pass {
+  /** Site paths to render. */
+  paths: string[];
+  /** Output files of pages that no longer exist (in place only). */
+  removals: string[];
+  /** Write sitemap.xml and robots.txt (the route table changed). */
+  sitemap: boolean;
+  /** Given for the first complete output: everything besides the pages, written atomically with them. */
+  whole?: { publicDir: string; css: BuiltAsset | undefined; script: BuiltAsset | undefined; images: ImageStage | undefined };
 }
 
-/** Writes everything into a staging folder and swaps it in; throws (leaving the old output) when a page fails. */
-export async function writeFullOutput(input: PassInput, assets: FullOutput): Promise<RenderedPage[]> {
-  const staging = createStaging(input.outDir);
+/** Writes one pass; throws (writing nothing) when a page fails. Returns the pages rendered, with their units. */
+export async function writePass(input: PassInput, pass: Pass): Promise<RenderedPage[]> {
+  const out = createStaging(input.outDir, pass.whole ? 'atomic' : 'in-place');
   let committed = false;
   try {
-    for (const relative of await listPublishedPaths(assets.publicDir)) copyIntoOutput(assets.publicDir, staging.dir, relative);
-    if (assets.css) staging.write(CSS_FILE, assets.css.contents);
-    if (assets.script) staging.write(SCRIPT_FILE, assets.script.contents);
-    if (assets.images) placeImageFiles(assets.images.files, staging.dir);
-    const paths = input.site.table.routes.map((route) => route.path);
-    const outcome = await input.render(paths, staging.dir);
-    if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
-    staging.write('sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
-    staging.write('robots.txt', renderRobotsTxt(input.site.baseUrl));
-    await staging.commit();
+    if (pass.whole) {
+      // As `build` places them; nothing is linked from a previous output.
+      placePublicFiles(await listPublicFiles(pass.whole.publicDir), pass.whole.publicDir, out, input.outDir, () => false);
+      if (pass.whole.css) out.write(CSS_FILE, pass.whole.css.contents);
+      if (pass.whole.script) out.write(SCRIPT_FILE, pass.whole.script.contents);
+      if (pass.whole.images) placeImageFiles(pass.whole.images.files, out.dir);
+    }
+    const outcome = pass.paths.length > 0 ? await input.render(pass.paths, out.dir) : undefined;
+    if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
+    if (!pass.whole) out.remove(pass.removals);
+    if (pass.sitemap || pass.whole) {
+      out.write('sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
+      out.write('robots.txt', renderRobotsTxt(input.site.baseUrl));
+    }
+    await out.commit();
     committed = true;
-    return outcome.rendered ?? [];
+    return outcome?.rendered ?? [];
   } finally {
-    if (!committed) await staging.abort();
+    if (!committed) await out.abort();
   }
 }
 
-export interface ChangedPages {
-  /** Site paths to render. */
-  paths: string[];
-  /** Output files of pages that no longer exist. */
-  removals: string[];
-  /** Rewrite sitemap.xml and robots.txt (the route table changed). */
-  sitemap: boolean;
-}
-
-/** Renders the given pages aside, then moves them in and deletes removed pages; throws (writing nothing) when a page fails. */
-export async function writeChangedPages(input: PassInput, change: ChangedPages): Promise<RenderedPage[]> {
-  const side = createSideFolder(input.outDir);
+/** Writes files into the served folder at once (a stylesheet, a public file), moved in whole; `removals` are deleted. */
+export async function writeInPlace(outDir: string, place: (out: ReturnType<typeof createStaging>) => void, removals: readonly string[] = []): Promise<void> {
+  const out = createStaging(outDir, 'in-place');
+  let committed = false;
   try {
-    const outcome = change.paths.length > 0 ? await input.render(change.paths, side) : undefined;
-    if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
-    moveIntoOutput(side, input.outDir, change.paths.map((routePath) => input.site.table.byPath.get(routePath)!.outputFile));
-    removeFromOutput(input.outDir, change.removals);
-    if (change.sitemap) {
-      writeOutputFile(input.outDir, 'sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
-      writeOutputFile(input.outDir, 'robots.txt', renderRobotsTxt(input.site.baseUrl));
-    }
-    return outcome?.rendered ?? [];
+    place(out);
+    out.remove(removals);
+    await out.commit();
+    committed = true;
   } finally {
-    removeFolder(side);
+    if (!committed) await out.abort();
   }
 }

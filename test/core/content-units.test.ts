@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContentCached } from '../../src/cache/content-cache.ts';
+import { loadContentCached } from '../../src/content/content-loader.ts';
 import { CleansiteError, CleansiteErrorList } from '../../src/core/errors.ts';
 import { findFieldLine } from '../../src/content/field-lines.ts';
 import { parseSourceFile } from '../../src/content/load-content.ts';

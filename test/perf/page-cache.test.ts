@@ -10,7 +10,7 @@ import { cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeF
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashText } from '../../src/cache/unit-values.ts';
+import { hashText } from '../../src/core/hash-text.ts';
 import { listFiles, PROJECT_ROOT } from '../support/site-build.ts';
 import { createPerfSite, differingFiles, inodeOf, type PerfSite } from './support/perf-site.ts';
 

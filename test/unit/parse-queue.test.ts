@@ -7,7 +7,7 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/cache/content-cache.ts';
+import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/content/content-loader.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
 import { collections } from '../support/site-config.ts';
 import { makeTempDir } from '../support/fixture-site.ts';

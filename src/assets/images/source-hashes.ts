@@ -3,10 +3,11 @@
  * .cache/images/sources.json, so a build with unchanged images reads no
  * image bytes at all: a stat per source is enough to find its cache entry.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../../core/atomic-write.ts';
 
 interface Remembered {
   size: number;
@@ -42,11 +43,7 @@ export function openSourceHashes(cacheDir: string): SourceHashes {
     save() {
       if (!changed) return;
       for (const file of remembered.keys()) if (!existsSync(file)) remembered.delete(file);
-      mkdirSync(cacheDir, { recursive: true });
-      // Write-then-rename: builds running at the same time never read half a file.
-      const temporary = `${indexFile}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(remembered) }));
-      renameSync(temporary, indexFile);
+      writeFileAtomic(indexFile, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(remembered) }));
       changed = false;
     },
   };

@@ -1,7 +1,7 @@
 /** The typed content of test/fixtures/basic-site, loaded once per test file without any cache. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContentCached } from '../../../src/cache/content-cache.ts';
+import { loadContentCached } from '../../../src/content/content-loader.ts';
 import type { SiteContent } from '../../../templates/model/schemas.ts';
 import { collections } from '../../support/site-config.ts';
 

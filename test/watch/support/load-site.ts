@@ -1,7 +1,7 @@
 /** The content of a test site through the one content loader, kept as watch keeps it, with its routes. */
 import path from 'node:path';
 import type { LoadedSite } from '../../../src/build.ts';
-import { createContentLoader } from '../../../src/cache/content-cache.ts';
+import { createContentLoader } from '../../../src/content/content-loader.ts';
 import { routeContent } from '../../../src/routes/route-content.ts';
 import { siteConfig } from '../../support/site-config.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Stages 1-2 with a cache: every content file is read (synchronously: for
+ * Stages 1-2, load and validate, with a cache: every content file is read (synchronously: for
  * thousands of small files that beats thousands of pending promises) and
  * fingerprinted by its path and bytes; only files whose fingerprint is new
  * are parsed, validated and rendered from Markdown, some of them by render
@@ -10,18 +10,19 @@
  * always safe: the next build parses everything again.
  *
  * The fingerprints double as the identity of each entry for the page cache.
+ * The cache file's bytes are read and written by cache/content-cache-file.ts.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { toProjectPath } from '../content/load-content.ts';
-import { listContentFiles } from '../content/list-content-files.ts';
-import { parseSources, readSource, type ContentSource, type ParsedSources } from '../content/parse-sources.ts';
-import type { Collections } from '../content/collections.ts';
-import type { Content } from '../content/entry-types.ts';
-import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
+import { toProjectPath } from './load-content.ts';
+import { listContentFiles } from './list-content-files.ts';
+import { parseSources, readSource, type ContentSource, type ParsedSources } from './parse-sources.ts';
+import type { Collections } from './collections.ts';
+import type { Content } from './entry-types.ts';
+import { assembleContent, type ValidatedEntry } from './validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { readContentCache, writeContentCache, type CacheTarget } from './content-cache-file.ts';
-import { hashText } from './unit-values.ts';
+import { readContentCache, writeContentCache, type CacheTarget } from '../cache/content-cache-file.ts';
+import { hashText } from '../core/hash-text.ts';
 
 export interface ContentLoad {
   content: Content;
