@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ValidatedEntry } from '../content/validate-content.ts';
-import { removeStaleFiles } from './remove-stale.ts';
+import { removeStaleFiles } from '../core/remove-stale.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 
 interface CacheFile {

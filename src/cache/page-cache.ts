@@ -14,7 +14,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Route } from '../routes/route-table.ts';
-import { removeStaleFiles } from './remove-stale.ts';
+import { removeStaleFiles } from '../core/remove-stale.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { hashText } from '../core/hash-text.ts';
 import type { UnitValues } from './unit-values.ts';

@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { removeStaleFiles } from './remove-stale.ts';
+import { removeStaleFiles } from '../core/remove-stale.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { hashText } from '../core/hash-text.ts';
 

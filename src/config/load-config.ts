@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { provideEngineApi } from './engine-api.ts';
+import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
 import type { SiteConfig } from './site-config.ts';
 
 export const CONFIG_FILE = 'site.config.ts';
@@ -27,7 +27,7 @@ export async function compileSiteConfig(templatesDir: string, cacheDir: string):
       hint: 'site.config.ts declares the collections under content/ and how they become pages: `export default defineSite({ ... })`',
     });
   }
-  return compileModule({ entry, name: 'config', cacheDir, code: 'CONFIG_INVALID', what: 'the site config' });
+  return compileModule({ entry, name: 'config', cacheDir, code: 'CONFIG_INVALID', what: 'the site config', plugins: [engineApiPlugin] });
 }
 
 const imported = new Map<string, Promise<SiteConfig>>();

@@ -4,15 +4,15 @@
  * The file name carries the bundle's content hash, so an unchanged module
  * is reused and a changed one is a new module (never a cache-busting
  * re-import of the same URL). Packages stay imports, resolved from the
- * cache folder beside node_modules; `cleansite` itself is the running
- * engine's own API (engine-api.ts).
+ * cache folder beside node_modules; the caller's plugins resolve the rest
+ * (the site modules' `cleansite`: config/engine-api.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { removeStaleFiles } from '../cache/remove-stale.ts';
-import { engineApiPlugin } from '../config/engine-api.ts';
+import { removeStaleFiles } from './remove-stale.ts';
+import type { Plugin } from 'esbuild';
 import { CleansiteError, type ErrorCode } from './errors.ts';
 
 export interface CompiledModule {
@@ -32,6 +32,7 @@ export interface ModuleToCompile {
   /** How a compile error is reported: its code and what failed ("template", "site config"). */
   code: ErrorCode;
   what: string;
+  plugins?: Plugin[];
 }
 
 /** Generous: a build that is still to import an older bundle must find it. */
@@ -50,7 +51,7 @@ export async function compileModule(target: ModuleToCompile): Promise<CompiledMo
       target: 'node20',
       jsx: 'automatic',
       packages: 'external',
-      plugins: [engineApiPlugin],
+      plugins: target.plugins ?? [],
       metafile: true,
       logLevel: 'silent',
       sourcemap: 'inline',
@@ -71,7 +72,8 @@ export async function compileModule(target: ModuleToCompile): Promise<CompiledMo
     await rename(partial, modulePath);
     removeStaleFiles(outDir, modulePath, Date.now(), BUNDLES_KEPT);
   }
-  const inputs = Object.keys(result.metafile!.inputs).filter((input) => !input.startsWith('cleansite-api:')).map((input) => path.resolve(input));
+  // Plugins' virtual modules (`namespace:path`) are not files.
+  const inputs = Object.keys(result.metafile!.inputs).filter((input) => !/^[a-z][a-z-]*:/.test(input)).map((input) => path.resolve(input));
   return { modulePath, hash, inputs };
 }
 

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
-import { provideEngineApi } from '../config/engine-api.ts';
+import { engineApiPlugin, provideEngineApi } from '../config/engine-api.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { TemplateSet } from './page-props.ts';
 
@@ -22,7 +22,7 @@ export async function compileTemplates(templatesDir: string, cacheDir: string): 
       hint: 'templates/index.tsx must export `templates`, one component per template name',
     });
   }
-  return compileModule({ entry, name: 'templates', cacheDir, code: 'TEMPLATE_COMPILE', what: 'template' });
+  return compileModule({ entry, name: 'templates', cacheDir, code: 'TEMPLATE_COMPILE', what: 'template', plugins: [engineApiPlugin] });
 }
 
 export async function importTemplates(modulePath: string): Promise<TemplateSet> {

@@ -2,7 +2,7 @@
 import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { removeStaleFiles } from '../../src/cache/remove-stale.ts';
+import { removeStaleFiles } from '../../src/core/remove-stale.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 
 let dir: string;
