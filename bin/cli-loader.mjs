@@ -18,6 +18,11 @@
  * Runs that change V8's flags write none: V8 would reject it in the next.
  * Stack traces point into cli-bundle.js (names and lines kept; Node applies
  * no source map to a vm.Script, cli-bundle.js.map is there for other tools).
+ *
+ * A Node 20 workaround, one of two (the other: V8 flags set at run time,
+ * src/core/garbage-collection.ts). It can go, with the require() shim in
+ * compile-cli.mjs, once Node 22.1 (module.enableCompileCache) is the oldest
+ * Node cleansite supports.
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
