@@ -20,7 +20,7 @@ import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues } from './cache/unit-values.ts';
 import { hashText } from './core/hash-text.ts';
 import { checkContentReferences } from './content/check-references.ts';
-import { importSiteConfig } from './config/load-config.ts';
+import { importSiteConfig, shownConfigFile } from './config/load-config.ts';
 import type { SiteConfig } from './config/site-config.ts';
 import type { Content } from './content/entry-types.ts';
 import { resolveBuildDate } from './core/format.ts';
@@ -135,7 +135,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }, (config) => {
     configCompiled = config.then(async ({ modulePath, hash }) => {
       threads.setConfig(modulePath);
-      return { config: await importSiteConfig(modulePath), hash };
+      return { config: await importSiteConfig(modulePath, shownConfigFile(options.templatesDir, options.rootDir)), hash };
     });
   }).then((compiled) => {
     compiling = false;

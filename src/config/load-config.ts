@@ -18,6 +18,12 @@ export function configEntry(templatesDir: string): string {
   return path.join(templatesDir, CONFIG_FILE);
 }
 
+/** The config file as errors name it: relative to the project, as content files are. */
+export function shownConfigFile(templatesDir: string, rootDir: string): string {
+  const relative = path.relative(rootDir, configEntry(templatesDir));
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? configEntry(templatesDir) : relative).split(path.sep).join('/');
+}
+
 export async function compileSiteConfig(templatesDir: string, cacheDir: string): Promise<CompiledModule> {
   const entry = configEntry(templatesDir);
   if (!existsSync(entry)) {
@@ -47,7 +53,8 @@ async function importChecked(modulePath: string, shownAs: string): Promise<SiteC
   } catch (error) {
     throw new CleansiteError({
       code: 'CONFIG_INVALID',
-      message: `${shownAs} threw while loading: ${error instanceof Error ? error.message : String(error)}`,
+      message: `threw while loading: ${error instanceof Error ? error.message : String(error)}`,
+      hint: 'code at the top level of the site config runs when the build loads it: check what it calls',
       location: { file: shownAs },
       cause: error,
     });

@@ -6,7 +6,7 @@
  * out of the content folder, a link to a folder, and a broken link are
  * refused by name, since each would otherwise change the site silently.
  */
-import { lstatSync, realpathSync, statSync, Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, Stats, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
@@ -69,8 +69,20 @@ export async function listContentFiles(contentDir: string, rootDir: string, coll
     }
     patterns.push(kind.scan);
   }
+  // Markdown in a folder no collection claims is most likely a collection renamed or misspelt in
+  // site.config.ts: its entries would vanish from the site without a word.
+  const claimed = new Set(scans.flatMap((kind) => (kind.folder ? [kind.folder] : [])));
+  const unclaimed = new Set(readdirOr(contentDir).filter((entry) => entry.isDirectory() && !claimed.has(entry.name) && !entry.name.startsWith('.')).map((entry) => entry.name));
+  for (const folder of unclaimed) patterns.push(`${folder}/**/*.md`);
   const entries = await globby(patterns, { cwd: contentDir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, markDirectories: true });
   for (const { path: relative, dirent } of entries) {
+    const folder = relative.split('/')[0]!;
+    if (unclaimed.has(folder) && dirent.isFile()) {
+      unclaimed.delete(folder);
+      refuse(relative, `no collection holds the files in ${folder}/: the site config (site.config.ts) declares none with files: '${folder}/...'`,
+        `declare the collection in site.config.ts (files: '${folder}/*.md'), or move the file into a collection's folder`);
+      continue;
+    }
     const kind = scans.find((candidate) => candidate.folder === undefined ? candidate.scan === relative : relative.startsWith(`${candidate.folder}/`));
     if (!kind) continue;
     if (dirent.isFile()) {
@@ -105,6 +117,14 @@ function statOr(absolute: string): Stats | string {
     return statSync(absolute);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'ENOENT';
+  }
+}
+
+function readdirOr(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
   }
 }
 

@@ -26,7 +26,7 @@ import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/er
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
 import { codeVersion } from '../cache/code-version.ts';
-import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
+import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
@@ -171,7 +171,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         replaceSet(inputs.config, compiled.inputs);
         if (config?.hash === compiled.hash) return;
         // Other collections, schemas or route rules: every entry is read and checked again.
-        config = { value: await importSiteConfig(compiled.modulePath), hash: compiled.hash };
+        config = { value: await importSiteConfig(compiled.modulePath, shownConfigFile(options.templatesDir, options.rootDir)), hash: compiled.hash };
         reloadContent = true;
       });
     }

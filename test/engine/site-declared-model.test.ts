@@ -82,13 +82,24 @@ describe('adding a routed collection to a site', () => {
     expect(errorLines(result.stderr)).toEqual(['error: content/case-studies/no-client.md:3: client: must not be empty']);
   });
 
+  it('reports Markdown in a folder no collection claims (a collection renamed in the config) instead of dropping it', () => {
+    const site = caseStudySite();
+    const config = path.join(site, 'templates', 'site.config.ts');
+    writeFileSync(config, read(config).replace("files: 'case-studies/*.md'", "files: 'case-study/*.md'"));
+    const result = buildFixture(site, [], path.join(scratch, 'renamed'));
+    expect(result.status).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      "error: content/case-studies/hospital-wing.md: no collection holds the files in case-studies/: the site config (site.config.ts) declares none with files: 'case-studies/...'",
+    ]);
+  });
+
   it('refuses a declaration the engine cannot use, naming the config and the field', () => {
     const site = caseStudySite();
     const config = path.join(site, 'templates', 'site.config.ts');
     writeFileSync(config, read(config).replace("files: 'case-studies/*.md'", "files: 'case-studies'"));
     const result = buildFixture(site, [], path.join(scratch, 'bad-config'));
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/error: site\.config\.ts: collections\.caseStudies\.files: must be a folder's Markdown files/);
+    expect(result.stderr).toMatch(/error: templates\/site\.config\.ts: collections\.caseStudies\.files: must be a folder's Markdown files/);
   });
 });
 
