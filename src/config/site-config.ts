@@ -39,7 +39,11 @@ export interface PageFields<RouteData = unknown> {
   /** The content's last change, for sitemap.xml. */
   updated: Date;
   image: ImageRef;
-  /** Anything else the collection computes per page (say, nearby places), read by its template. */
+  /**
+   * Anything else the collection computes per page (say, nearby places), read by its template.
+   * Part of the route, so a page is rendered again when it changes, and the page need read
+   * nothing of the entries it was computed from.
+   */
   data?: RouteData;
 }
 

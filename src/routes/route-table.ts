@@ -6,7 +6,7 @@
  * policy and the checks are the engine's.
  */
 import type { PageFields, SiteConfig } from '../config/site-config.ts';
-import type { Content, Entry, ImageRef } from '../content/entry-types.ts';
+import type { Content, Entry } from '../content/entry-types.ts';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { toOutputFile, toUrl } from './urls.ts';
 
@@ -16,36 +16,22 @@ export interface RouteEntry {
   index: number;
 }
 
-export interface Route<Data = unknown> {
-  /** Site path without trailing slash: `/`, `/about`, `/locations/noosa`. */
+/** One output page: its collection's PageFields, placed by the engine. */
+export interface Route<Data = unknown> extends Pick<PageFields<Data>, 'template' | 'title' | 'navLabel' | 'seoTitle' | 'description' | 'keywords' | 'sitemapGroup' | 'image' | 'data'> {
+  /** Site path without trailing slash: `/`, `/about`, `/books/paper-cities`. */
   path: string;
   /** Public URL under the trailing-slash policy: `/about/`. */
   url: string;
   /** File inside the output folder: `about/index.html`. */
   outputFile: string;
-  /** A key of the site's template set. */
-  template: string;
-  title: string;
-  navLabel: string;
-  seoTitle: string;
-  description: string;
-  keywords: string[];
-  sitemapGroup: string;
-  /** ISO date (YYYY-MM-DD) of the content's last change. */
+  /** ISO date (YYYY-MM-DD) of the content's last change (PageFields' `updated`). */
   lastmod: string;
-  image: ImageRef;
   /** Source file the route comes from. */
   source: string;
   /** The entry it renders; null for the 404 page. */
   entry: RouteEntry | null;
   /** False for pages that are not part of the site map (the 404 page). */
   listed: boolean;
-  /**
-   * What the collection computed for this page besides its fields (say, nearby
-   * places). Part of the route, so a page is rendered again when it changes, and
-   * the page need read nothing of the entries it was computed from.
-   */
-  data?: Data;
 }
 
 export interface RouteTable {
