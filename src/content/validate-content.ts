@@ -22,20 +22,10 @@ export interface ValidatedEntry {
   entry: Entry;
 }
 
-export function validateContent(sources: SourceFile[], collections: Collections, parseErrors: CleansiteError[] = []): Content {
-  const errors = [...parseErrors];
-  const validated: ValidatedEntry[] = [];
-  for (const source of sources) {
-    const entry = validateSource(source, errors, collections);
-    if (entry) validated.push({ kind: source.kind, entry });
-  }
-  return assembleContent(collections, validated, errors);
-}
-
 /**
  * Sorts validated entries into content, one key per collection; throws every collected error.
- * Separate from validateContent() so a cache of validated entries (src/cache/)
- * assembles them exactly the same way.
+ * The one assembly, whether the entries were just validated, came from the content cache or
+ * were parsed by a render worker.
  */
 export function assembleContent(collections: Collections, validated: ValidatedEntry[], collectedErrors: CleansiteError[] = []): Content {
   const errors = [...collectedErrors];
