@@ -12,7 +12,7 @@
  *   React and the templates inside, the way such a script would be shipped.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export async function prepareTools(packageRoot, sourceTemplatesDir) {
@@ -21,7 +21,6 @@ export async function prepareTools(packageRoot, sourceTemplatesDir) {
   mkdirSync(dir, { recursive: true });
   const templatesDir = path.join(dir, 'templates');
   cpSync(sourceTemplatesDir, templatesDir, { recursive: true });
-  symlinkSync(path.join(packageRoot, 'src'), path.join(dir, 'src'), 'dir');
 
   // Compiles the CLI if src/ changed since the last run.
   execFileSync(process.execPath, [path.join(packageRoot, 'bin', 'cleansite.mjs'), '--version'], { cwd: packageRoot, stdio: 'ignore' });
@@ -44,6 +43,8 @@ export async function prepareTools(packageRoot, sourceTemplatesDir) {
     jsx: 'automatic',
     // Native: the image stage loads it only when its cache misses.
     external: ['sharp'],
+    // The site's modules import the engine by the package name (src/index.ts), as a published site would.
+    alias: { cleansite: path.join(packageRoot, 'src', 'index.ts') },
     define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: "import { createRequire as __benchCreateRequire } from 'node:module'; const require = __benchCreateRequire(import.meta.url);" },
     logLevel: 'warning',
