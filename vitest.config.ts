@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
  * Two tiers. `unit`: the engine's pure tests (no build of the whole site, no browser, no child
  * process), seconds in all: `npm run test:unit` on every save. `integration`: everything else
  * (whole-site builds, the real CLI, servers, Chromium). `npm test` runs both.
+ * test/unit/test-tiers.test.ts fails when a test file is in neither project or in both, or when
+ * an entry here names no file.
  */
-const UNIT = [
+export const UNIT_TESTS = [
   'test/unit/**/*.test.ts',
   'test/core/content-units.test.ts',
   'test/core/parse-sources.test.ts',
@@ -24,6 +26,12 @@ const UNIT = [
   'test/watch/site-patch.test.ts',
 ];
 
+/** Which files each project runs (vitest's include and exclude globs, relative to the root). */
+export const TEST_PROJECTS = {
+  unit: { include: UNIT_TESTS, exclude: [] as string[] },
+  integration: { include: ['test/**/*.test.ts'], exclude: UNIT_TESTS },
+};
+
 export default defineConfig({
   // Site modules import the engine's API by the package name, as a published site would.
   resolve: { alias: { cleansite: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
@@ -33,9 +41,6 @@ export default defineConfig({
     // Browser and build tests are heavy; two files at a time suit a 2-core machine.
     maxWorkers: 2,
     reporters: ['default'],
-    projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: UNIT } },
-    ],
+    projects: Object.entries(TEST_PROJECTS).map(([name, files]) => ({ extends: true, test: { name, ...files } })),
   },
 });

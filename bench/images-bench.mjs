@@ -124,7 +124,11 @@ async function measurePages() {
     log('building the site for bytes per page ...');
     execFileSync(process.execPath, [path.join(ROOT, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', dist], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000' } });
     const server = await startPreviewProcess(dist);
-    const browser = await launchChromium();
+    // The preview is a child process: stop it even when Chromium cannot start.
+    const browser = await launchChromium().catch(async (error) => {
+      await server.close();
+      throw error;
+    });
     try {
       const urls = listPages(dist);
       const pages = urls.map((url) => ({ url }));

@@ -4,16 +4,17 @@
 // loading is for images below the fold; the hero is loaded eagerly).
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import type { BuiltSite } from '../support/site-build.ts';
 import { readPages } from '../quality/support/site-pages.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import type { SiteServer } from '../support/site-server.ts';
 
 const VIEWPORTS = [
   { name: 'phone', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 },
   { name: 'desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
 ] as const;
 
+let session: BrowserSession;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
@@ -21,9 +22,8 @@ let browser: Browser;
 let urls: string[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  site = await buildSite();
-  server = await serveSite(site.dir);
+  session = await openBrowserSession();
+  ({ site, server, browser } = session);
   const byTemplate = new Map<string, string>();
   for (const page of readPages(site.dir, site.htmlFiles.filter((file) => file.endsWith('index.html')))) {
     const template = /template-[\w-]+/.exec(page.$('body').attr('class') ?? '')?.[0] ?? page.url;
@@ -32,11 +32,7 @@ beforeAll(async () => {
   urls = [...byTemplate.values()];
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 interface Seen {
   lcp: { tag: string; src: string | null; loading: string | null } | undefined;

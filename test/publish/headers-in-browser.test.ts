@@ -4,11 +4,12 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
-import { clearProblems, launchChromium, watchPage, type PageProblems } from '../support/browser.ts';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { clearProblems, openBrowserSession, watchPage, type BrowserSession, type PageProblems } from '../support/browser.ts';
+import type { BuiltSite } from '../support/site-build.ts';
 import { toPageUrl } from '../quality/support/site-pages.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import type { SiteServer } from '../support/site-server.ts';
 
+let session: BrowserSession;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
@@ -19,9 +20,8 @@ let problems: PageProblems;
 const cspIssues: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  site = await buildSite();
-  server = await serveSite(site.dir);
+  session = await openBrowserSession();
+  ({ site, server, browser } = session);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // Also caught in the page itself: the event fires even for reports the console might not show.
   await context.addInitScript(() => {
@@ -38,11 +38,7 @@ beforeAll(async () => {
   await cdp.send('Audits.enable');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 /** Loads a URL, then every lazy image too, and reports what went wrong. */
 async function visit(url: string): Promise<{ status: number; csp: string | undefined; violations: string[]; brokenImages: string[] }> {

@@ -7,10 +7,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium } from '../support/browser.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit, waitForAnimations } from './support/browser.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import type { SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -22,22 +22,19 @@ type Width = keyof typeof VIEWPORTS;
 /** Pages audited at once in one browser: axe is CPU-bound and the machine has two cores. */
 const PARALLEL_PAGES = 3;
 
+let session: BrowserSession;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
 const contexts = new Map<Width, BrowserContext>();
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
-  server = await serveSite(site.dir);
+  session = await openBrowserSession();
+  ({ site, server, browser } = session);
   for (const width of [375, 1280] as const) contexts.set(width, await browser.newContext({ viewport: VIEWPORTS[width] }));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 async function newPage(width: Width): Promise<Page> {
   const page = await contexts.get(width)!.newPage();

@@ -5,13 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium } from '../support/browser.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { findLowContrastText } from './support/contrast-check.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import type { SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 
+let session: BrowserSession;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
@@ -20,19 +21,15 @@ const LANES = 2;
 let pages: Page[];
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
-  server = await serveSite(site.dir);
+  session = await openBrowserSession();
+  ({ site, server, browser } = session);
   // The check hides text with injected stylesheets, which the site's CSP (sent by the product's server)
   // refuses; the CSP itself is held to account in test/publish/headers-in-browser.test.ts.
   pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce', bypassCSP: true })));
   for (const page of pages) page.setDefaultTimeout(30_000);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 describe('text contrast on rendered pixels', () => {
   for (const width of [375, 1280]) {

@@ -13,17 +13,18 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { launchChromium } from '../support/browser.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader, type HeaderMeasure } from './support/layout-checks.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import type { SiteServer } from '../support/site-server.ts';
 import { toPageUrl } from './support/site-pages.ts';
 
 const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
 /** A short window, so the bottom pass puts most controls at the call button's corner. */
 const HEIGHT = 800;
 
+let session: BrowserSession;
 let site: BuiltSite;
 let server: SiteServer;
 let browser: Browser;
@@ -33,17 +34,13 @@ let pages: Page[];
 const headers = new Map<number, HeaderMeasure>();
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildSite(), launchChromium()]);
-  server = await serveSite(site.dir);
+  session = await openBrowserSession();
+  ({ site, server, browser } = session);
   pages = await Promise.all(Array.from({ length: LANES }, () => browser.newPage({ reducedMotion: 'reduce' })));
   for (const page of pages) page.setDefaultTimeout(15_000);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 describe('every route at every width', () => {
   for (const width of GATE_WIDTHS) {

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listContentFiles } from '../../src/content/list-content-files.ts';
-import { keepContent } from '../watch/support/load-site.ts';
+import { keepContent } from '../support/load-site.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
 import { collections } from '../support/site-config.ts';

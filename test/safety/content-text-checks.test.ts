@@ -12,7 +12,7 @@ import { MAX_MARKDOWN_NESTING, renderBody } from '../../src/content/markdown.ts'
 import { parseSources } from '../../src/content/parse-sources.ts';
 import { decodeSourceText, firstInvalidByte } from '../../src/content/source-text.ts';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
-import { keepContent } from '../watch/support/load-site.ts';
+import { keepContent } from '../support/load-site.ts';
 import { buildFixture, makeFixtureSite } from '../support/fixture-site.ts';
 import { collections } from '../support/site-config.ts';
 

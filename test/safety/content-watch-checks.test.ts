@@ -5,32 +5,19 @@
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
-import { readEvents, startWatchProcess, type WatchProcess } from '../watch/support/watch-process.ts';
+import { describe, expect, it } from 'vitest';
+import { readEvents, useWatchProcesses } from '../support/watch-process.ts';
 
-const sites: string[] = [];
-const processes: WatchProcess[] = [];
-
-beforeAll(() => {
-  runCli(['--version']);
-});
-
-afterAll(async () => {
-  for (const watch of processes) await watch.stop();
-  for (const site of sites) removeSite(site);
-});
+const watching = useWatchProcesses();
 
 describe('watch runs the content checks of build', () => {
   it('reports a missing body image with file and line, and clears it once the image is added to public/', async () => {
-    const site = makeFixtureSite('watch-overlay');
-    sites.push(site);
+    const site = watching.site('watch-overlay');
     const about = path.join(site, 'content/pages/about.md');
     writeFileSync(about, `${readFileSync(about, 'utf8').trimEnd()}\n\n![The team](/images/team.png)\n`);
     const line = readFileSync(about, 'utf8').split('\n').findIndex((text) => text.includes('/images/team.png')) + 1;
 
-    const watch = await startWatchProcess(site);
-    processes.push(watch);
+    const watch = await watching.start(site);
     expect(watch.output).toContain(`error: content/pages/about.md:${line}: uses the image /images/team.png, which is not in public/`);
 
     const events = await readEvents(watch.url);

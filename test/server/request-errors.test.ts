@@ -6,12 +6,12 @@
  * exactly as a bug in the server would.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { sendRequest, type RawResponse } from '../support/raw-http.ts';
 
 let base: string;
 let server: StaticServer;
@@ -45,18 +45,8 @@ afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-function get(urlPath: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port: server.port, path: urlPath, method, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { body += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+function get(urlPath: string, method = 'GET'): Promise<RawResponse> {
+  return sendRequest(server.port, urlPath, { method });
 }
 
 const home = async () => expect(await get('/')).toMatchObject({ status: 200, body: '<!DOCTYPE html><title>Home</title>' });

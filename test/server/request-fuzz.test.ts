@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../fuzz/support/random.ts';
 import { buildFixture, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
-import { startWatchProcess } from '../watch/support/watch-process.ts';
+import { startWatchProcess } from '../support/watch-process.ts';
 import { generateRequest, type HostileRequest } from './support/hostile-requests.ts';
 import { sendRaw } from './support/raw-client.ts';
 import { startPreviewProcess } from '../support/preview-process.mjs';

@@ -5,12 +5,13 @@
  * be reported missing, not fail the request.
  */
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFile, type SendOutcome } from '../../src/server/send-file.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { sendFile, type SendOutcome } from '../../src/server/send-file.ts';
+import { sendRequest, type RawResponse } from '../support/raw-http.ts';
 
 let dir: string;
 let server: Server;
@@ -38,17 +39,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function get(file: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: `/${file}`, headers, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { body += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+function get(file: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return sendRequest((server.address() as AddressInfo).port, `/${file}`, { headers });
 }
 
 describe('sendFile', () => {

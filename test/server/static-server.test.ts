@@ -5,11 +5,11 @@
  * server unnormalised.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { sendRequest, type RawResponse } from '../support/raw-http.ts';
 
 const SECRET = 'TOP SECRET: outside the served folder';
 /** 100 bytes whose every slice is recognisable. */
@@ -56,27 +56,9 @@ afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 /** Sends the path byte for byte, with no URL normalisation on the way. */
 function send(rawPath: string, options: { method?: string; host?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({
-      host: '127.0.0.1', port: server.port, path: rawPath, method: options.method ?? 'GET', agent: false,
-      headers: { host: options.host ?? `127.0.0.1:${server.port}`, ...options.headers },
-    }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { body += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+  return sendRequest(server.port, rawPath, { method: options.method, headers: { host: options.host ?? `127.0.0.1:${server.port}`, ...options.headers } });
 }
 
 describe('never serves a file outside the served folder', () => {

@@ -12,7 +12,7 @@ import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
-import { readEvents, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
+import { useWatchProcesses, type EventReader, type WatchProcess } from '../support/watch-process.ts';
 
 let site: string;
 let spare: string;
@@ -44,9 +44,10 @@ async function servedPage(urlPath: string, text: string, timeoutMs = 15_000): Pr
 /** The lines printed from `from` on that report an error or a warning. */
 const errorLines = (from: number) => watch.output.slice(from).filter((line) => /^(error|warning)|problem/.test(line));
 
+const watching = useWatchProcesses();
+
 beforeAll(async () => {
-  runCli(['--version']);
-  site = makeFixtureSite('watch-overlay');
+  site = watching.site('watch-overlay');
   spare = makeTempDir('cleansite-spare-');
   // A repository with a second branch that changes many files at once, for the checkout test.
   git('init', '-q', '-b', 'main');
@@ -61,17 +62,11 @@ beforeAll(async () => {
   git('commit', '-q', '-m', 'other');
   git('checkout', '-q', 'main');
 
-  watch = await startWatchProcess(site);
-  events = await readEvents(watch.url);
-  await events.next((event) => event.event === 'hello');
+  watch = await watching.start(site);
+  events = await watching.events(watch);
 });
 
-afterAll(async () => {
-  events?.close();
-  await watch?.stop();
-  removeSite(site);
-  removeSite(spare);
-});
+afterAll(() => removeSite(spare));
 
 describe('cleansite watch recovers when a source folder goes away and comes back', () => {
   it('while content/ is deleted: keeps serving the last good pages, prints one error line and shows the overlay', async () => {

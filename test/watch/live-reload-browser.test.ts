@@ -10,8 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, watchPage, type PageProblems } from '../support/browser.ts';
-import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
-import { startWatchProcess, type WatchProcess } from './support/watch-process.ts';
+import { useWatchProcesses, type WatchProcess } from '../support/watch-process.ts';
 
 let site: string;
 let watch: WatchProcess;
@@ -30,11 +29,12 @@ const edit = (relative: string, from: string, to: string) => {
 /** Resolves once the page's event stream is connected, so no message can be missed. */
 const streamConnected = () => page.waitForResponse((response) => response.url().endsWith('/__cleansite/events'));
 
+const watching = useWatchProcesses();
+
 beforeAll(async () => {
-  runCli(['--version']);
   browser = await launchChromium();
-  site = makeFixtureSite('watch-overlay');
-  watch = await startWatchProcess(site);
+  site = watching.site('watch-overlay');
+  watch = await watching.start(site);
   const context = await browser.newContext();
   page = await context.newPage();
   problems = watchPage(page);
@@ -45,8 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await watch?.stop();
-  removeSite(site);
 });
 
 describe('live reload in the browser', () => {

@@ -19,7 +19,7 @@ import type { Location, Page } from '../../templates/model/schemas.ts';
 import type { SiteData, TemplateSet } from '../../src/render/page-props.ts';
 import type { TemplateProps } from '../../templates/model/props.ts';
 import { renderRoute } from '../../src/render/render-page.ts';
-import { keepContent, type KeptContent } from './support/load-site.ts';
+import { keepContent, type KeptContent } from '../support/load-site.ts';
 
 let site: string;
 let sources: KeptContent;

@@ -9,7 +9,7 @@ import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import { applySitePatch, createSitePatcher } from '../../src/render/site-patch.ts';
 import type { LoadedSite } from '../../src/build.ts';
-import { keepContent } from './support/load-site.ts';
+import { keepContent } from '../support/load-site.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

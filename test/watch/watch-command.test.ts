@@ -8,28 +8,21 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTree, makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
-import { readEvents, startWatchProcess, type EventReader, type WatchProcess } from './support/watch-process.ts';
+import { hashTree, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
+import { readEvents, useWatchProcesses, type EventReader, type WatchProcess } from '../support/watch-process.ts';
 
 let site: string;
 let out: string;
 let watch: WatchProcess;
 let events: EventReader;
 
-beforeAll(async () => {
-  // Compile the CLI once before any process starts, so parallel test files never race the launcher.
-  runCli(['--version']);
-  site = makeFixtureSite('watch-overlay');
-  out = path.join(site, 'out');
-  watch = await startWatchProcess(site);
-  events = await readEvents(watch.url);
-  await events.next((event) => event.event === 'hello');
-});
+const watching = useWatchProcesses();
 
-afterAll(async () => {
-  events?.close();
-  await watch?.stop();
-  removeSite(site);
+beforeAll(async () => {
+  site = watching.site('watch-overlay');
+  out = path.join(site, 'out');
+  watch = await watching.start(site);
+  events = await watching.events(watch);
 });
 
 const sourceFile = (relative: string) => path.join(site, relative);

@@ -5,32 +5,20 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
-import { readEvents, startWatchProcess, type WatchProcess } from './support/watch-process.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/fixture-site.ts';
+import { readEvents, useWatchProcesses } from '../support/watch-process.ts';
 
-const sites: string[] = [];
-const processes: WatchProcess[] = [];
-
-beforeAll(() => {
-  runCli(['--version']);
-});
-
-afterAll(async () => {
-  for (const watch of processes) await watch.stop();
-  for (const site of sites) removeSite(site);
-});
+const watching = useWatchProcesses();
 
 describe('cleansite watch at start-up', () => {
   it('starts with broken content, serves a page that reloads itself, and builds everything once fixed', async () => {
-    const site = makeFixtureSite('watch-overlay');
-    sites.push(site);
+    const site = watching.site('watch-overlay');
     const location = path.join(site, 'content', 'locations', 'west-end.md');
     const good = readFileSync(location, 'utf8');
     writeFileSync(location, good.replace('region: Brisbane Area', 'region: Brisbane Area: x'));
 
-    const watch = await startWatchProcess(site);
-    processes.push(watch);
+    const watch = await watching.start(site);
     expect(watch.output).toContain('The first build has 1 problem; fix and save, the watcher keeps going.');
     expect(watch.output.some((line) => line.startsWith('error: content/locations/west-end.md:3:'))).toBe(true);
     expect(existsSync(path.join(site, 'out', 'index.html'))).toBe(false);
@@ -56,16 +44,13 @@ describe('cleansite watch at start-up', () => {
   });
 
   it('warns when the templates leave out the live-reload client', async () => {
-    const site = makeFixtureSite();
-    sites.push(site);
-    const watch = await startWatchProcess(site);
-    processes.push(watch);
+    const site = watching.site();
+    const watch = await watching.start(site);
     expect(watch.output).toContain('warning: index.html has no <script src="/__cleansite/live-reload.js">: the templates do not render assets.devScripts, so open pages will not reload or show errors (see src/render/page-props.ts BuildAssets)');
   });
 
   it('refuses an output folder inside a watched folder (it would rebuild forever)', () => {
-    const site = makeFixtureSite();
-    sites.push(site);
+    const site = watching.site();
     const result = runCli(['watch', '--port', '0', '--out', 'public/preview'], site);
     expect(result.status).toBe(2);
     // The output check shared with `build` (src/output/output-guard.ts) refuses it before the watcher starts.

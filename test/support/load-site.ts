@@ -1,9 +1,9 @@
 /** The content of a test site through the one content loader, kept as watch keeps it, with its routes. */
 import path from 'node:path';
-import type { LoadedSite } from '../../../src/build.ts';
-import { createContentLoader } from '../../../src/content/content-loader.ts';
-import { routeContent } from '../../../src/routes/route-content.ts';
-import { siteConfig } from '../../support/site-config.ts';
+import type { LoadedSite } from '../../src/build.ts';
+import { createContentLoader } from '../../src/content/content-loader.ts';
+import { routeContent } from '../../src/routes/route-content.ts';
+import { siteConfig } from './site-config.ts';
 
 export interface KeptContent {
   /** Reads the given content-relative files again; `relist` also picks up added and deleted files. */

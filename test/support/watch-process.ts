@@ -1,13 +1,20 @@
 /**
- * Helpers for the watch tests: the real `cleansite watch` process started on a
- * free port, and a reader for its Server-Sent Events stream. The site it
- * watches is `makeFixtureSite('watch-overlay')` (test/support/fixture-site.ts):
+ * The real `cleansite watch` process started on a free port, a reader for its
+ * Server-Sent Events stream, and `useWatchProcesses`, which gives a test file
+ * its sites and processes and cleans them up. The site watched is usually
+ * `makeFixtureSite('watch-overlay')` (test/support/fixture-site.ts):
  * basic-site with the watch templates laid over it.
+ *
+ *   const watching = useWatchProcesses();              // top level of the test file
+ *   const site = watching.site('watch-overlay');
+ *   const watch = await watching.start(site);
+ *   const events = await watching.events(watch);      // after its `hello`
  */
 import { spawn } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { cliPath } from '../../support/fixture-site.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { cliPath, makeFixtureSite, removeSite, runCli } from './fixture-site.ts';
 
 export interface WatchProcess {
   /** e.g. http://127.0.0.1:40123/ */
@@ -138,3 +145,49 @@ export function readEvents(baseUrl: string): Promise<EventReader> {
   });
 }
 
+
+export interface WatchProcesses {
+  /** A throwaway copy of basic-site with the overlays, removed after the file. */
+  site(...overlays: string[]): string;
+  /** `cleansite watch --port 0` in the site, stopped after the file. */
+  start(siteDir: string, extraArgs?: string[]): Promise<WatchProcess>;
+  /** The process's event stream, once it has said `hello`; closed after the file. */
+  events(watch: WatchProcess): Promise<EventReader>;
+}
+
+/**
+ * Watch sites and processes for one test file; call at the top level. The CLI is compiled
+ * once before any process starts, so test files running in parallel never race the launcher;
+ * after the file every stream is closed, every process stopped and every site removed.
+ */
+export function useWatchProcesses(): WatchProcesses {
+  const sites: string[] = [];
+  const processes: WatchProcess[] = [];
+  const readers: EventReader[] = [];
+  beforeAll(() => {
+    runCli(['--version']);
+  });
+  afterAll(async () => {
+    for (const reader of readers.splice(0)) reader.close();
+    for (const watch of processes.splice(0)) await watch.stop();
+    for (const site of sites.splice(0)) removeSite(site);
+  });
+  return {
+    site(...overlays) {
+      const dir = makeFixtureSite(...overlays);
+      sites.push(dir);
+      return dir;
+    },
+    async start(siteDir, extraArgs = []) {
+      const watch = await startWatchProcess(siteDir, extraArgs);
+      processes.push(watch);
+      return watch;
+    },
+    async events(watch) {
+      const reader = await readEvents(watch.url);
+      readers.push(reader);
+      await reader.next((event) => event.event === 'hello');
+      return reader;
+    },
+  };
+}
