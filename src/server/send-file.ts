@@ -5,14 +5,24 @@
  * through that handle, so a file replaced or deleted mid-request (watch mode
  * does both) is either sent whole as it was or reported missing, never sent
  * with a length that no longer fits. Headers already set on the response
- * (the site's _headers rules) win over the defaults here.
+ * (the site's _headers rules) win over the defaults here. Text is sent
+ * gzipped to clients that accept it, as Netlify and CloudFront send it, so
+ * pages measured through preview (the Lighthouse audit) weigh what visitors
+ * download; a range request gets the bytes of the file itself.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { ifRangeAllows, parseByteRange } from './byte-range.ts';
 
 export type SendOutcome = 'sent' | 'missing';
+
+/** Types worth compressing (images and fonts already are), and the sizes: tiny files gain nothing, and a file is compressed in memory. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const GZIP_SIZES = { min: 1024, max: 4 * 1024 * 1024 } as const;
+const gzipped = promisify(gzip);
 
 export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, contentType: string): Promise<SendOutcome> {
   let handle: FileHandle;
@@ -30,6 +40,8 @@ export async function sendFile(request: IncomingMessage, response: ServerRespons
     const lastModified = stats.mtime.toUTCString();
     setDefault(response, 'Content-Type', contentType);
     setDefault(response, 'Cache-Control', 'no-cache');
+    const compressible = COMPRESSIBLE.test(String(response.getHeader('Content-Type'))) && stats.size >= GZIP_SIZES.min && stats.size <= GZIP_SIZES.max;
+    if (compressible) response.setHeader('Vary', 'Accept-Encoding');
     response.setHeader('ETag', etag);
     response.setHeader('Last-Modified', lastModified);
     response.setHeader('Accept-Ranges', 'bytes');
@@ -46,6 +58,12 @@ export async function sendFile(request: IncomingMessage, response: ServerRespons
     if (range.kind === 'unsatisfiable') {
       response.writeHead(416, { 'Content-Range': `bytes */${stats.size}`, 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Range not satisfiable.\n');
+      return 'sent';
+    }
+    if (range.kind === 'whole' && compressible && header(request, 'range') === undefined && acceptsGzip(header(request, 'accept-encoding'))) {
+      const body = await gzipped(await handle.readFile());
+      response.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': String(body.length) });
+      response.end(request.method === 'HEAD' ? undefined : body);
       return 'sent';
     }
     const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stats.size - 1];
@@ -76,6 +94,16 @@ function isNotModified(request: IncomingMessage, etag: string, mtimeMs: number):
   const since = Date.parse(ifModifiedSince);
   // HTTP dates have whole seconds.
   return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
+/** `gzip` (or `*`) listed without `q=0` in Accept-Encoding. */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [coding = '', ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && !(quality !== undefined && Number(quality.slice(2)) === 0);
+  });
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

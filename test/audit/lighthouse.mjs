@@ -124,11 +124,19 @@ async function main() {
     for (const page of pages) {
       for (const [preset, config] of Object.entries(PRESETS)) {
         const started = performance.now();
-        const result = await lighthouse(`${server.origin}${page.url}`, {
-          port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES,
-        }, config);
-        if (!result) throw new Error(`Lighthouse returned no result for ${page.url}`);
-        if (result.lhr.runtimeError) throw new Error(`${page.url} (${preset}): ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        let result;
+        // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a busy machine) says nothing of
+        // the page: Lighthouse's own advice is to run it again. A page that fails three times is reported.
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(`${server.origin}${page.url}`, {
+            port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES,
+          }, config);
+          if (!result) throw new Error(`Lighthouse returned no result for ${page.url}`);
+          if (!result.lhr.runtimeError) break;
+          const problem = `${page.url} (${preset}): ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
+          if (attempt === 3) throw new Error(problem);
+          process.stdout.write(`${problem}; running it again (attempt ${attempt + 1} of 3)\n`);
+        }
         const file = path.join(reportsDir, `${page.name}-${preset}.json`);
         writeFileSync(file, result.report);
         const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]));

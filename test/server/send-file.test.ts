@@ -15,11 +15,13 @@ import { sendRequest, type RawResponse } from '../support/raw-http.ts';
 
 let dir: string;
 let server: Server;
+const LONG_PAGE = `<main>${'<p>Commercial cleaning, done properly.</p>'.repeat(200)}</main>`;
 const outcomes: SendOutcome[] = [];
 
 beforeAll(async () => {
   dir = makeTempDir('cleansite-send-file-');
   writeFileSync(path.join(dir, 'page.html'), '<p>page</p>');
+  writeFileSync(path.join(dir, 'long.html'), LONG_PAGE);
   utimesSync(path.join(dir, 'page.html'), new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
   mkdirSync(path.join(dir, 'folder'));
   server = createServer((incoming, response) => {
@@ -66,5 +68,26 @@ describe('sendFile', () => {
     expect((await get('page.html', { 'if-modified-since': 'not a date' })).status).toBe(200);
     // If-None-Match decides when both are sent.
     expect((await get('page.html', { 'if-none-match': '"other"', 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' })).status).toBe(200);
+  });
+
+  it('sends text gzipped to a client that accepts it, as the hosts do, and the file itself otherwise', async () => {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/long.html`;
+    // fetch decompresses, and keeps the header saying it had to.
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(zipped.headers.get('content-length'))).toBeLessThan(LONG_PAGE.length / 10);
+    expect(await zipped.text()).toBe(LONG_PAGE);
+
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity' }]) {
+      const plain = await get('long.html', headers);
+      expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(plain.body).toBe(LONG_PAGE);
+    }
+    // A range is of the file's own bytes; a small file is not worth compressing.
+    const range = await get('long.html', { 'accept-encoding': 'gzip', range: 'bytes=0-5' });
+    expect(range).toMatchObject({ status: 206, body: '<main>' });
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect((await get('page.html', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
   });
 });
