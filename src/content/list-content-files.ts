@@ -70,9 +70,10 @@ export async function listContentFiles(contentDir: string, rootDir: string, coll
     patterns.push(kind.scan);
   }
   // Markdown in a folder no collection claims is most likely a collection renamed or misspelt in
-  // site.config.ts: its entries would vanish from the site without a word.
+  // site.config.ts: its entries would vanish from the site without a word. Folders named with a
+  // leading `_` (or `.`) hold what is not content, as in Jekyll and Hugo: drafts, shared notes.
   const claimed = new Set(scans.flatMap((kind) => (kind.folder ? [kind.folder] : [])));
-  const unclaimed = new Set(readdirOr(contentDir).filter((entry) => entry.isDirectory() && !claimed.has(entry.name) && !entry.name.startsWith('.')).map((entry) => entry.name));
+  const unclaimed = new Set(readdirOr(contentDir).filter((entry) => entry.isDirectory() && !claimed.has(entry.name) && !/^[._]/.test(entry.name)).map((entry) => entry.name));
   for (const folder of unclaimed) patterns.push(`${folder}/**/*.md`);
   const entries = await globby(patterns, { cwd: contentDir, onlyFiles: false, followSymbolicLinks: false, objectMode: true, markDirectories: true });
   for (const { path: relative, dirent } of entries) {
@@ -80,7 +81,7 @@ export async function listContentFiles(contentDir: string, rootDir: string, coll
     if (unclaimed.has(folder) && dirent.isFile()) {
       unclaimed.delete(folder);
       refuse(relative, `no collection holds the files in ${folder}/: the site config (site.config.ts) declares none with files: '${folder}/...'`,
-        `declare the collection in site.config.ts (files: '${folder}/*.md'), or move the file into a collection's folder`);
+        `declare the collection in site.config.ts (files: '${folder}/*.md'), or name the folder _${folder} to keep files that are not content`);
       continue;
     }
     const kind = scans.find((candidate) => candidate.folder === undefined ? candidate.scan === relative : relative.startsWith(`${candidate.folder}/`));

@@ -90,9 +90,10 @@ describe('symbolic links in content/', () => {
 
   it('a link to a file inside the content folder is read once, as that file', async () => {
     const dir = site();
-    mkdirSync(path.join(dir, 'content/notes'));
-    writeFileSync(path.join(dir, 'content/notes/shared.md'), '---\nquestion: Shared?\n---\nKept once, linked from faqs/.\n');
-    symlinkSync('../notes/shared.md', path.join(dir, 'content/faqs/shared.md'));
+    // `_notes`: a folder of files that are not content themselves (a plain `notes/` would be an unclaimed collection).
+    mkdirSync(path.join(dir, 'content/_notes'));
+    writeFileSync(path.join(dir, 'content/_notes/shared.md'), '---\nquestion: Shared?\n---\nKept once, linked from faqs/.\n');
+    symlinkSync('../_notes/shared.md', path.join(dir, 'content/faqs/shared.md'));
     const listing = await listContentFiles(path.join(dir, 'content'), dir, collections);
     expect(listing.problems).toEqual([]);
     expect(listing.files).toContain('faqs/shared.md');
