@@ -20,7 +20,6 @@ import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues } from './cache/unit-values.ts';
 import { hashText } from './core/hash-text.ts';
 import { checkContentReferences } from './content/check-references.ts';
-import type { SiteContent } from './content/schemas.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
 import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
@@ -32,8 +31,9 @@ import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
-import { buildNavigation, type Navigation } from './routes/navigation.ts';
-import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
+import { buildNavigation } from './routes/navigation.ts';
+import type { LoadedSite } from './routes/route-content.ts';
+import { buildRouteTable } from './routes/route-table.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -64,20 +64,7 @@ export interface BuildSummary {
   upToDate?: boolean;
 }
 
-export interface LoadedSite {
-  content: SiteContent;
-  table: RouteTable;
-  navigation: Navigation;
-  baseUrl: string;
-  /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
-  fingerprints?: ReadonlyMap<string, string>;
-  /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
-  items?: readonly FingerprintedEntry[];
-  /** Writes the content cache, when it changed. */
-  saveCache?: () => void;
-  /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
-  files?: { found: number; parsed: number; elsewhere: number };
-}
+export type { LoadedSite } from './routes/route-content.ts';
 
 /** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
 export async function loadSite(options: BuildOptions, helpers?: ParseHelpers): Promise<LoadedSite> {

@@ -20,7 +20,7 @@ import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
-import type { LoadedSite } from '../build.ts';
+import type { LoadedSite } from '../routes/route-content.ts';
 import { checkContentReferences } from '../content/check-references.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
