@@ -35,8 +35,7 @@ import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
-import { routeContent } from './routes/route-content.ts';
-import type { RouteTable } from './routes/route-table.ts';
+import { routeContent, type LoadedSite } from './routes/route-content.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -67,22 +66,7 @@ export interface BuildSummary {
   upToDate?: boolean;
 }
 
-export interface LoadedSite {
-  content: Content;
-  table: RouteTable;
-  navigation: object;
-  baseUrl: string;
-  /** The site's name, as its config's `settings` gives it. */
-  siteName: string;
-  /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
-  fingerprints?: ReadonlyMap<string, string>;
-  /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
-  items?: readonly FingerprintedEntry[];
-  /** Writes the content cache, when it changed. */
-  saveCache?: () => void;
-  /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
-  files?: { found: number; parsed: number; elsewhere: number };
-}
+export type { LoadedSite } from './routes/route-content.ts';
 
 /** The compiled site config, its hash (a salt of the content and page caches) and the config itself. */
 export interface LoadedConfig {

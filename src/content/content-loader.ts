@@ -157,6 +157,8 @@ export function createContentLoader(options: ContentCacheOptions): ContentLoader
     parsed.fingerprints.forEach((fingerprint, position) => {
       states[parsedIndexes[position]!]!.fingerprint = fingerprint;
     });
+    // The texts are garbage now (parsed, or their entry was cached); the loader keeps only fingerprints.
+    for (const state of states) state.source.read = undefined;
     // Every problem names its file (parse-sources.ts): each is kept with the file it is about.
     const byFile = new Map(states.map((state) => [state.source.file, state]));
     const attach = (errors: CleansiteError[], list: 'readErrors' | 'parseErrors' | 'validationErrors') => {

@@ -3,11 +3,30 @@
  * `build` (build.ts loadSite) and watch (watch-session.ts) both make them,
  * by the site's declaration.
  */
-import type { LoadedSite } from '../build.ts';
-import type { ContentLoad } from '../content/content-loader.ts';
+import type { ContentLoad, FingerprintedEntry } from '../content/content-loader.ts';
 import type { SiteConfig } from '../config/site-config.ts';
+import type { Content } from '../content/entry-types.ts';
 import { buildNavigation } from './navigation.ts';
-import { buildRouteTable } from './route-table.ts';
+import { buildRouteTable, type RouteTable } from './route-table.ts';
+
+/** The site after stages 1-3: content, route table and navigation. */
+export interface LoadedSite {
+  content: Content;
+  table: RouteTable;
+  /** The site's own menus (its site.config.ts `navigation`). */
+  navigation: object;
+  baseUrl: string;
+  /** The site's name, as its config's `settings` gives it. */
+  siteName: string;
+  /** Entry `file` -> fingerprint of its source, when loaded through the content cache. */
+  fingerprints?: ReadonlyMap<string, string>;
+  /** Every entry with its fingerprint, in file order, when loaded through the content cache (render workers need them). */
+  items?: readonly FingerprintedEntry[];
+  /** Writes the content cache, when it changed. */
+  saveCache?: () => void;
+  /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
+  files?: { found: number; parsed: number; elsewhere: number };
+}
 
 /** `baseUrl` overrides the site config's (the --base-url option). */
 export function routeContent(config: SiteConfig, loaded: Pick<ContentLoad, 'content' | 'fingerprints'>, baseUrl: string | undefined): LoadedSite {

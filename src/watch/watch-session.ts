@@ -20,7 +20,7 @@ import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
-import type { LoadedSite } from '../build.ts';
+import type { LoadedSite } from '../routes/route-content.ts';
 import { checkContentReferences } from '../content/check-references.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
@@ -31,7 +31,7 @@ import type { SiteConfig } from '../config/site-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
 import { stalePages, type KeptPage } from '../cache/page-cache.ts';
-import { createUnitValues } from '../cache/unit-values.ts';
+import { createUnitValues, type UnitValues } from '../cache/unit-values.ts';
 import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
@@ -264,7 +264,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         pages = await writeFullPass(site, worker, siteData);
         if (pages > 0) warnings.push(...checkDevScripts(site));
       } else {
-        const { paths, removals } = pagesToWrite(site, worker, siteData);
+        const [current, renderer, data] = [site, worker, siteData];
+        const { paths, removals } = await time('plan', async () => pagesToWrite(current, renderer, data));
         if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, worker, siteData, paths, removals));
       }
     }
@@ -320,8 +321,19 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return copies.length + removals.length;
   }
 
-  /** Each page's key: the values of the units it read, salted with the template module it was rendered with. */
-  const valuesFor = (data: SiteData, renderer: KeptWorker) => createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule));
+  /**
+   * Each page's key: the values of the units it read, salted with the template module it was
+   * rendered with. One valuation per site data and worker: it caches the values it computed.
+   */
+  let valued: { data: SiteData; renderer: KeptWorker; values: UnitValues } | undefined;
+  const valuesFor = (data: SiteData, renderer: KeptWorker): UnitValues => {
+    if (valued?.data !== data || valued.renderer !== renderer) {
+      valued = { data, renderer, values: createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule)) };
+    }
+    return valued.values;
+  };
+  /** The site data and worker every record was last found current for: nothing can be stale until one changes. */
+  let currentFor: { data: SiteData; renderer: KeptWorker } | undefined;
 
   const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData) => ({
     outDir: options.outDir, site: current,
@@ -347,9 +359,13 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 
   /** Pages whose units changed value (or that have no record, or failed last time), and the output files of pages that are gone. */
   function pagesToWrite(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
+    // A stylesheet or public-file edit changes no site data: no page need be valued again.
+    if (currentFor?.data === data && currentFor.renderer === renderer && dirty.size === 0 && !everyPagePending) return { paths: [], removals: [] };
     const stale = stalePages(current.table.routes, records, valuesFor(data, renderer));
     const again = everyPagePending ? current.table.routes.map((route) => route.path) : [...dirty].filter((page) => current.table.byPath.has(page));
-    return { paths: [...new Set([...stale.paths, ...again])], removals: stale.removedOutputs };
+    const paths = [...new Set([...stale.paths, ...again])];
+    if (paths.length === 0 && stale.removedOutputs.length === 0) currentFor = { data, renderer };
+    return { paths, removals: stale.removedOutputs };
   }
 
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
@@ -364,6 +380,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       written = true;
     });
     if (!written) return 0;
+    currentFor = { data, renderer };
     needsFullPass = false;
     everyPagePending = false;
     dirty.clear();
@@ -384,6 +401,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       }
       everyPagePending = false;
       dirty.clear();
+      currentFor = { data, renderer };
       for (const routePath of [...records.keys()]) if (!current.table.byPath.has(routePath)) records.delete(routePath);
       remember(rendered, current, data, renderer);
       sitemapPending = false;

@@ -9,7 +9,7 @@
 import type { BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import type { ImageStage } from '../assets/resolve-images.ts';
-import type { LoadedSite } from '../build.ts';
+import type { LoadedSite } from '../routes/route-content.ts';
 import { CleansiteErrorList, type CleansiteError } from '../core/errors.ts';
 import { listPublicFiles, placePublicFiles } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';

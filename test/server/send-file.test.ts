@@ -79,7 +79,7 @@ describe('sendFile', () => {
     expect(Number(zipped.headers.get('content-length'))).toBeLessThan(LONG_PAGE.length / 10);
     expect(await zipped.text()).toBe(LONG_PAGE);
 
-    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity' }] as Array<Record<string, string>>) {
       const plain = await get('long.html', headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(plain.body).toBe(LONG_PAGE);
