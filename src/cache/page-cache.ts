@@ -17,7 +17,7 @@ import type { Route } from '../routes/route-table.ts';
 import { removeStaleFiles } from '../core/remove-stale.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { hashText } from '../core/hash-text.ts';
-import type { UnitValues } from './unit-values.ts';
+import type { UnitValues } from '../render/unit-values.ts';
 
 const MANIFEST_VERSION = 1;
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { UnitRecorder } from '../cache/record-units.ts';
+import type { UnitRecorder } from './record-units.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData, TemplateSet } from './page-props.ts';

@@ -6,7 +6,7 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
-import type { UnitRecorder } from '../cache/record-units.ts';
+import type { UnitRecorder } from './record-units.ts';
 import type { SiteData, TemplateProps, TemplateSet } from './page-props.ts';
 import type { SharedChunks } from './shared-chunks.ts';
 import { createTemplateProps } from './template-props.ts';

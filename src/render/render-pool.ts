@@ -19,7 +19,7 @@ import type { BatchResult } from './render-batch.ts';
 import type { RenderWorker } from './render-threads.ts';
 import { createHeapBudget } from './heap-budget.ts';
 
-/** What a render thread needs to compute page cache keys itself (see cache/unit-values.ts). */
+/** What a render thread needs to compute page cache keys itself (see render/unit-values.ts). */
 export interface PageKeyInputs {
   fingerprints: ReadonlyMap<string, string>;
   salt: string;
@@ -103,8 +103,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
 async function createCallingThreadRenderer(options: RenderPoolOptions): Promise<(routes: Route[], outDir: string) => BatchResult> {
   const [{ renderBatch }, { createUnitRecorder }, { createUnitValues }, { createSharedChunks }, templates] = await Promise.all([
     import('./render-batch.ts'),
-    import('../cache/record-units.ts'),
-    import('../cache/unit-values.ts'),
+    import('./record-units.ts'),
+    import('./unit-values.ts'),
     import('./shared-chunks.ts'),
     importTemplates(options.templatesModule),
   ]);

@@ -11,8 +11,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { writeContentCache } from '../cache/content-cache-file.ts';
-import { createUnitRecorder } from '../cache/record-units.ts';
-import { createUnitValues } from '../cache/unit-values.ts';
+import { createUnitRecorder } from './record-units.ts';
+import { createUnitValues } from './unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { importSiteConfig } from '../config/load-config.ts';

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { UnitRecorder } from '../cache/record-units.ts';
+import type { UnitRecorder } from './record-units.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { TemplateProps } from './page-props.ts';

@@ -31,7 +31,7 @@ import type { SiteConfig } from '../config/site-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
 import { stalePages, type KeptPage } from '../cache/page-cache.ts';
-import { createUnitValues, type UnitValues } from '../cache/unit-values.ts';
+import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';

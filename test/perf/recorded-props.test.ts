@@ -1,6 +1,6 @@
 /**
  * The page cache records what each page reads through views of the
- * template props (src/cache/record-units.ts, record-list-reads.ts). Those
+ * template props (src/render/record-units.ts, record-list-reads.ts). Those
  * views must be invisible to templates: identity, includes/indexOf, keys,
  * spread, JSON and `in` behave as on plain data, so a recorded build writes
  * exactly what a plain one does. And a warm build after an edit that is

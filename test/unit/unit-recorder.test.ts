@@ -4,7 +4,7 @@
  * counts as a read and at what grain.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUnitRecorder } from '../../src/cache/record-units.ts';
+import { createUnitRecorder } from '../../src/render/record-units.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import type { Navigation } from '../../templates/model/navigation.ts';
 import type { SiteContent } from '../../templates/model/schemas.ts';

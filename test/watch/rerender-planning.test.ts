@@ -1,7 +1,7 @@
 /**
  * How watch mode decides what to re-render, with the build's own machinery: the unit recorder
- * (src/cache/record-units.ts) notes what each route's render reads, each page is keyed by the
- * values of its units (src/cache/unit-values.ts), and after an edit the pages whose key no
+ * (src/render/record-units.ts) notes what each route's render reads, each page is keyed by the
+ * values of its units (src/render/unit-values.ts), and after an edit the pages whose key no
  * longer matches are the ones to render again (stalePages in src/cache/page-cache.ts), as the
  * watch session does. All in-process on a temporary copy of the fixture content, read through
  * the one content loader, with small inline templates.
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { LoadedSite } from '../../src/build.ts';
 import { stalePages, type KeptPage } from '../../src/cache/page-cache.ts';
-import { createUnitRecorder } from '../../src/cache/record-units.ts';
-import { createUnitValues } from '../../src/cache/unit-values.ts';
+import { createUnitRecorder } from '../../src/render/record-units.ts';
+import { createUnitValues } from '../../src/render/unit-values.ts';
 import type { Location, Page } from '../../templates/model/schemas.ts';
 import type { SiteData, TemplateSet } from '../../src/render/page-props.ts';
 import type { TemplateProps } from '../../templates/model/props.ts';

@@ -13,8 +13,8 @@
  * mean equal HTML.
  */
 import type { Route } from '../routes/route-table.ts';
-import type { SiteData, TemplateProps } from '../render/page-props.ts';
-import { createTemplateProps } from '../render/template-props.ts';
+import type { SiteData, TemplateProps } from './page-props.ts';
+import { createTemplateProps } from './template-props.ts';
 import { createListRecorder, type ListRecorder } from './record-list-reads.ts';
 
 export interface UnitRecorder {

@@ -8,8 +8,8 @@
  */
 import { hashText } from '../core/hash-text.ts';
 import type { Route } from '../routes/route-table.ts';
-import type { SiteData } from '../render/page-props.ts';
-import { entryOf, routePaths } from '../render/template-props.ts';
+import type { SiteData } from './page-props.ts';
+import { entryOf, routePaths } from './template-props.ts';
 
 export interface UnitValues {
   /** The unit's value for a page of `route`; undefined for a unit this version does not know. */
