@@ -37,11 +37,16 @@ export async function compileSiteConfig(templatesDir: string, cacheDir: string):
 }
 
 const imported = new Map<string, Promise<SiteConfig>>();
+/** Configs kept per thread: a watch session imports a new one at each edit of the config, and needs only the latest. */
+const KEPT_CONFIGS = 4;
 
 /** The config a compiled module declares; imported once per thread. */
 export function importSiteConfig(modulePath: string, shownAs = CONFIG_FILE): Promise<SiteConfig> {
   let config = imported.get(modulePath);
-  if (!config) imported.set(modulePath, (config = importChecked(modulePath, shownAs)));
+  if (!config) {
+    imported.set(modulePath, (config = importChecked(modulePath, shownAs)));
+    if (imported.size > KEPT_CONFIGS) imported.delete(imported.keys().next().value!);
+  }
   return config;
 }
 
