@@ -13,16 +13,13 @@ import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
-import { loadContentCached, type FingerprintedEntry, type ParseHelpers } from './content/content-loader.ts';
 import { compileWithCache } from './assets/cached-compiles.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
 import { openPageCache } from './cache/page-cache.ts';
 import { createUnitValues } from './render/unit-values.ts';
 import { hashText } from './core/hash-text.ts';
 import { checkContentReferences } from './content/check-references.ts';
-import { importSiteConfig, shownConfigFile } from './config/load-config.ts';
-import type { SiteConfig } from './config/site-config.ts';
-import type { Content } from './content/entry-types.ts';
+import type { CompiledModule } from './core/compile-module.ts';
 import { resolveBuildDate } from './core/format.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
@@ -35,7 +32,8 @@ import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
-import { routeContent, type LoadedSite } from './routes/route-content.ts';
+import type { LoadedSite } from './routes/route-content.ts';
+import { createSiteSource, type SiteSource } from './session/site-source.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -68,26 +66,14 @@ export interface BuildSummary {
 
 export type { LoadedSite } from './routes/route-content.ts';
 
-/** The compiled site config, its hash (a salt of the content and page caches) and the config itself. */
-export interface LoadedConfig {
-  config: SiteConfig;
-  hash: string;
-}
-
-/** Stages 1-3: content in, typed content + route table + navigation out. Throws a CleansiteErrorList. */
-export async function loadSite(options: BuildOptions, { config, hash }: LoadedConfig, helpers?: ParseHelpers): Promise<LoadedSite> {
-  const { content, fingerprints, items, files, parsed, parsedElsewhere, saveCache } = await loadContentCached({
-    contentDir: options.contentDir,
-    rootDir: options.rootDir,
-    collections: config.collections,
-    cacheDir: options.cache === false ? undefined : options.cacheDir,
-    codeVersion: `${codeVersion()}\n${hash}`,
-    helpers,
-  });
-  const site = routeContent(config, { content, fingerprints }, options.baseUrl);
-  const broken = checkContentReferences(content, site.table, options);
+/** Stages 0-3 through the one site source: declaration, content, routes; references checked. Throws a CleansiteErrorList. */
+async function loadSite(options: BuildOptions, source: SiteSource, compiled: Promise<CompiledModule>): Promise<LoadedSite> {
+  await source.configure(await compiled);
+  await source.refresh();
+  const site = source.assemble();
+  const broken = checkContentReferences(site.content, site.table, options);
   if (broken.length > 0) throw new CleansiteErrorList(broken);
-  return { ...site, items, saveCache, files: { found: files, parsed, elsewhere: parsedElsewhere } };
+  return site;
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -115,11 +101,11 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const code = codeVersion();
   let compiling = true;
   // Started first: esbuild and lightningcss work on the other core while the content loads.
-  let configCompiled!: Promise<LoadedConfig>;
+  let configCompiled!: Promise<CompiledModule>;
   const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }, (config) => {
-    configCompiled = config.then(async ({ modulePath, hash }) => {
-      threads.setConfig(modulePath);
-      return { config: await importSiteConfig(modulePath, shownConfigFile(options.templatesDir, options.rootDir)), hash };
+    configCompiled = config.then((compiled) => {
+      threads.setConfig(compiled.modulePath);
+      return compiled;
     });
   }).then((compiled) => {
     compiling = false;
@@ -128,18 +114,18 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   });
   // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
   compiles.catch(() => undefined);
-  const configured = configCompiled;
-  const loading = configured.then((loaded) => time('load content', () => loadSite(options, loaded, threads)));
+  const source = createSiteSource({ ...options, cacheDir: options.cache === false ? undefined : options.cacheDir, helpers: threads });
+  const loading = time('load content', () => loadSite(options, source, configCompiled));
   // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
   const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
-  const [site, compiled, images, publicFiles, , { config, hash: configHash }] = await Promise.all([
+  const [site, compiled, images, publicFiles] = await Promise.all([
     loading,
     compiles,
     time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
     listPublicFiles(options.publicDir),
     preload,
-    configured,
   ]);
+  const { value: config, hash: configHash } = source.config!;
   const { css, script } = compiled;
   const publish = { redirects: loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir), baseUrl: site.baseUrl };
   logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed (${site.files?.elsewhere} by render workers), the rest from the cache`);

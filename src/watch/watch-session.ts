@@ -7,8 +7,9 @@
  * rebuilds; one that comes back or is swapped whole makes the next rebuild
  * start over from what is on disk (source-folders.ts).
  *
- * The pieces are the build's: the content loader (kept, told which files
- * changed), the route stage, a render worker kept across rebuilds
+ * The pieces are the build's: the site source (session/site-source.ts: the
+ * site's declaration and the content loader, kept, told which files
+ * changed, routed), a render worker kept across rebuilds
  * (render/kept-worker.ts), the unit recorder and page keys to choose the
  * pages to render (as the page cache does), and the one output writer
  * (output/staging.ts, through write-passes.ts).
@@ -25,11 +26,8 @@ import { checkContentReferences } from '../content/check-references.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
-import { codeVersion } from '../cache/code-version.ts';
-import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
-import type { SiteConfig } from '../config/site-config.ts';
+import { compileSiteConfig } from '../config/load-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import { createContentLoader, type ContentLoader } from '../content/content-loader.ts';
 import { stalePages, type KeptPage } from '../cache/page-cache.ts';
 import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -44,7 +42,7 @@ import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from '
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
-import { routeContent } from '../routes/route-content.ts';
+import { createSiteSource } from '../session/site-source.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { CSS_FILE, SCRIPT_FILE, writeInPlace, writePass } from './write-passes.ts';
 
@@ -96,8 +94,8 @@ type Stage = 'folders' | 'config' | 'content' | 'references' | 'redirects' | 'te
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
   const inputs = { config: new Set<string>(), templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
-  let config: { value: SiteConfig; hash: string } | undefined;
-  let loader: ContentLoader | undefined;
+  // No cache folder: watch reads the sources themselves, and keeps the content in memory, not on disk.
+  const source = createSiteSource({ contentDir: options.contentDir, templatesDir: options.templatesDir, rootDir: options.rootDir, baseUrl: options.baseUrl });
   let site: LoadedSite | undefined;
   let worker: KeptWorker | undefined;
   let css: BuiltAsset | undefined;
@@ -150,10 +148,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     // A folder that came back, or was swapped whole, may hold anything: forget what was known and read it all again.
     const restored = [...new Set([...missingBefore, ...replacedFolders(changes, options).map((folder) => shownFolder(options.rootDir, folder.dir))])];
     const fresh = initial || restored.length > 0;
-    if (restored.length > 0 && !initial) {
-      loader = undefined;
-      needsFullPass = true;
-    }
+    if (restored.length > 0 && !initial) needsFullPass = true;
     missingBefore = [];
     problems.delete('folders');
     changes = changes.filter((change) => classify(change.file).length > 0);
@@ -169,18 +164,16 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('config', async () => {
         const compiled = await compileSiteConfig(options.templatesDir, options.cacheDir);
         replaceSet(inputs.config, compiled.inputs);
-        if (config?.hash === compiled.hash) return;
         // Other collections, schemas or route rules: every entry is read and checked again.
-        config = { value: await importSiteConfig(compiled.modulePath, shownConfigFile(options.templatesDir, options.rootDir)), hash: compiled.hash };
-        reloadContent = true;
+        if (await source.configure(compiled)) reloadContent = true;
       });
     }
-    const siteConfig = config?.value;
+    const siteConfig = source.config?.value;
     if (siteConfig && (areas.has('content') || reloadContent)) {
-      const touched = await time('read', () => updateContent(changes, reloadContent, config!));
+      const touched = await time('read', () => updateContent(changes, reloadContent));
       // Files no content kind claims (notes, images kept next to the text) change nothing.
       if (touched || !site) await attempt('content', async () => {
-        site = routeContent(siteConfig, loader!.assemble(), options.baseUrl);
+        site = source.assemble();
         siteChanged = true;
         sitemapPending = true;
       });
@@ -291,16 +284,12 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     };
   }
 
-  /** The changed content files read again by the build's loader, which the session keeps (all of them the first time). */
-  async function updateContent(changes: FileChange[], fresh: boolean, { value, hash }: { value: SiteConfig; hash: string }): Promise<boolean> {
-    if (fresh || !loader) {
-      // No cache folder: watch reads the sources themselves, and writes no content cache.
-      loader = createContentLoader({ contentDir: options.contentDir, rootDir: options.rootDir, collections: value.collections, codeVersion: `${codeVersion()}\n${hash}` });
-      return loader.refresh();
-    }
+  /** The changed content files read again by the site source, which the session keeps (all of them the first time). */
+  async function updateContent(changes: FileChange[], fresh: boolean): Promise<boolean> {
+    if (fresh) return source.refresh('all');
     const contentChanges = changes.filter((change) => classify(change.file).includes('content'));
     const relist = contentChanges.some((change) => change.event !== 'change');
-    return loader.refresh({ relatives: contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist });
+    return source.refresh({ relatives: contentChanges.map((change) => relativeTo(options.contentDir, change.file)), relist });
   }
 
   /** Copies added and changed public files and deletes removed ones; page outputs win over public files, as in `build`. */
