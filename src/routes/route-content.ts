@@ -1,6 +1,6 @@
 /**
  * Stage 3, route: the route table and the navigation of loaded content, as
- * `build` (build.ts loadSite) and watch (watch-session.ts) both make them,
+ * the site source (session/site-source.ts) makes them for `build` and watch,
  * by the site's declaration.
  */
 import type { ContentLoad, FingerprintedEntry } from '../content/content-loader.ts';
