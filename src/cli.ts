@@ -30,9 +30,9 @@ function version(): string {
 export function siteOptions(command: Command): Command {
   return command
     .option('--content <dir>', 'content folder (Markdown with YAML front-matter)', 'content')
-    .option('--templates <dir>', 'templates folder (React components, styles, client script)', 'templates')
+    .option('--templates <dir>', 'templates folder (site.config.ts, React components, styles, client script)', 'templates')
     .option('--public <dir>', 'static files copied as is', 'public')
-    .addOption(new Option('--base-url <url>', 'site URL for canonical links and sitemaps (overrides content/site.md)').argParser(parseBaseUrl));
+    .addOption(new Option('--base-url <url>', 'site URL for canonical links and sitemaps (overrides the one the site config gives)').argParser(parseBaseUrl));
 }
 
 export function createProgram(logger: { out: (line: string) => void; err: (line: string) => void }, setExit: (code: number) => void): Command {
