@@ -67,13 +67,15 @@ export interface BuildSummary {
 export type { LoadedSite } from './routes/route-content.ts';
 
 /** Stages 0-3 through the one site source: declaration, content, routes; references checked. Throws a CleansiteErrorList. */
-async function loadSite(options: BuildOptions, source: SiteSource, compiled: Promise<CompiledModule>): Promise<LoadedSite> {
+async function loadSite(options: BuildOptions, source: SiteSource, compiled: Promise<CompiledModule>, time: Timer): Promise<LoadedSite> {
   await source.configure(await compiled);
-  await source.refresh();
-  const site = source.assemble();
-  const broken = checkContentReferences(site.content, site.table, options);
-  if (broken.length > 0) throw new CleansiteErrorList(broken);
-  return site;
+  return time('load content', async () => {
+    await source.refresh();
+    const site = source.assemble();
+    const broken = checkContentReferences(site.content, site.table, options);
+    if (broken.length > 0) throw new CleansiteErrorList(broken);
+    return site;
+  });
 }
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
@@ -115,7 +117,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
   compiles.catch(() => undefined);
   const source = createSiteSource({ ...options, cacheDir: options.cache === false ? undefined : options.cacheDir, helpers: threads });
-  const loading = time('load content', () => loadSite(options, source, configCompiled));
+  const loading = loadSite(options, source, configCompiled, time);
   // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
   const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([

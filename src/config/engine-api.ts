@@ -9,11 +9,12 @@
 import type { Plugin } from 'esbuild';
 import * as api from '../index.ts';
 
-const KEY = 'Symbol.for("cleansite.engine-api")';
+/** The global symbol's name, shared by the engine and the code the plugin writes. */
+const API_SYMBOL = 'cleansite.engine-api';
 
 /** Makes the API reachable by compiled site modules; call before importing one. */
 export function provideEngineApi(): void {
-  (globalThis as Record<symbol, unknown>)[Symbol.for('cleansite.engine-api')] = api;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(API_SYMBOL)] = api;
 }
 
 export const engineApiPlugin: Plugin = {
@@ -23,7 +24,7 @@ export const engineApiPlugin: Plugin = {
     build.onLoad({ filter: /.*/, namespace: 'cleansite-api' }, () => {
       const names = Object.keys(api).filter((name) => name !== 'default');
       return {
-        contents: `const api = globalThis[${KEY}];\n`
+        contents: `const api = globalThis[Symbol.for(${JSON.stringify(API_SYMBOL)})];\n`
           + 'if (!api) throw new Error("cleansite: a site module was loaded outside the engine");\n'
           + `export const { ${names.join(', ')} } = api;\n`,
         loader: 'js',

@@ -10,8 +10,7 @@ export type Collections = Readonly<Record<string, Collection<any>>>;
 export function collectionOfPath(relative: string, collections: Collections): string | undefined {
   const folder = relative.includes('/') ? relative.split('/')[0] : undefined;
   for (const [name, collection] of Object.entries(collections)) {
-    const [first, ...rest] = collection.files.split('/');
-    if (rest.length === 0 ? relative === first : folder === first) return name;
+    if (isSingleFile(collection) ? relative === collection.files : folder === folderOf(collection)) return name;
   }
   return undefined;
 }

@@ -10,7 +10,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, Stats, type Dirent } fr
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
-import type { Collections } from './collections.ts';
+import { folderOf, isSingleFile, type Collections } from './collections.ts';
 
 export interface ContentListing {
   /** Paths relative to the content folder, forward slashes, sorted. */
@@ -31,10 +31,11 @@ interface KindScan {
 }
 
 function scansOf(collections: Collections): KindScan[] {
-  return Object.values(collections).map(({ files: pattern }) => {
-    const [folder, ...rest] = pattern.split('/');
-    if (rest.length === 0) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
-    const recursive = rest[0] === '**';
+  return Object.values(collections).map((collection) => {
+    const pattern = collection.files;
+    if (isSingleFile(collection)) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
+    const folder = folderOf(collection);
+    const recursive = pattern.startsWith(`${folder}/**/`);
     return {
       scan: `${folder}/${recursive ? '**' : '*'}`,
       claims: (relative: string) => relative.endsWith('.md') && (recursive || relative.split('/').length === 2),

@@ -19,9 +19,13 @@ import { ifRangeAllows, parseByteRange } from './byte-range.ts';
 
 export type SendOutcome = 'sent' | 'missing';
 
-/** Types worth compressing (images and fonts already are), and the sizes: tiny files gain nothing, and a file is compressed in memory. */
+/**
+ * Types worth compressing (images and fonts already are), and the sizes: tiny files gain
+ * nothing, and a file is compressed in memory, so a flood of requests for a large file must not
+ * hold many large copies (the site's largest text file, sitemap.xml, is about 10 KB).
+ */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
-const GZIP_SIZES = { min: 1024, max: 4 * 1024 * 1024 } as const;
+const GZIP_SIZES = { min: 1024, max: 1024 * 1024 } as const;
 const gzipped = promisify(gzip);
 
 export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, contentType: string): Promise<SendOutcome> {
