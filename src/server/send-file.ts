@@ -100,14 +100,16 @@ function isNotModified(request: IncomingMessage, etag: string, mtimeMs: number):
   return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
-/** `gzip` (or `*`) listed without `q=0` in Accept-Encoding. */
+/** Accept-Encoding allows gzip: listed without `q=0`, or, when not listed, `*` without `q=0` (RFC 9110 12.5.3). */
 function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((part) => {
+  const allowed = new Map<string, boolean>();
+  for (const part of acceptEncoding.split(',')) {
     const [coding = '', ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
     const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && !(quality !== undefined && Number(quality.slice(2)) === 0);
-  });
+    allowed.set(coding, !(quality !== undefined && Number(quality.slice(2)) === 0));
+  }
+  return allowed.get('gzip') ?? allowed.get('*') ?? false;
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

@@ -78,8 +78,10 @@ describe('sendFile', () => {
     expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
     expect(Number(zipped.headers.get('content-length'))).toBeLessThan(LONG_PAGE.length / 10);
     expect(await zipped.text()).toBe(LONG_PAGE);
+    expect((await fetch(url, { headers: { 'accept-encoding': 'br;q=1, *;q=0.1' } })).headers.get('content-encoding')).toBe('gzip');
 
-    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity' }] as Array<Record<string, string>>) {
+    // An explicit gzip;q=0 wins over `*`.
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0' }, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, *;q=0.5' }] as Array<Record<string, string>>) {
       const plain = await get('long.html', headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(plain.body).toBe(LONG_PAGE);
