@@ -15,7 +15,7 @@ import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
 import { compileWithCache } from './assets/cached-compiles.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
-import { openPageCache } from './cache/page-cache.ts';
+import { readPageManifest, writePageManifest } from './cache/page-manifest-file.ts';
 import { createUnitValues } from './render/unit-values.ts';
 import { hashText } from './core/hash-text.ts';
 import { checkContentReferences } from './content/check-references.ts';
@@ -26,14 +26,15 @@ import type { Logger } from './core/logger.ts';
 import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
-import { writePages } from './output/write-pages.ts';
 import { loadRedirects } from './publish/load-redirects.ts';
 import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish/write-publish-files.ts';
 import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
 import type { LoadedSite } from './routes/route-content.ts';
+import { createPageManifest } from './session/page-manifest.ts';
 import { createSiteSource, type SiteSource } from './session/site-source.ts';
+import { writePages, type ReusablePage } from './session/write-pages.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -156,23 +157,34 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const outputExtras = () => (extras ??= (async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code))());
 
   const useCache = options.cache !== false;
-  const pageCache = useCache ? openPageCache(options.cacheDir, options.outDir) : undefined;
+  // Without the cache no manifest is read or saved, and no page records what it read.
+  const stored = useCache ? readPageManifest(options.cacheDir, options.outDir) : undefined;
+  const manifest = createPageManifest(stored?.pages);
   const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.templates.hash}\n${configHash}`) };
   const values = createUnitValues(data, pageKeys.fingerprints, pageKeys.salt);
-  const plan = pageCache
-    ? await time('check page cache', () => pageCache.plan(site.table.routes, values))
-    : { reuse: [], render: site.table.routes, removed: 0 };
+  const plan = await time('check page cache', () => {
+    const { current, stale, removedOutputs } = manifest.plan(site.table.routes, values);
+    const reuse: ReusablePage[] = [];
+    const render = [...stale];
+    for (const page of current) {
+      // The previous file must still be there, as it was written.
+      const from = path.join(options.outDir, page.record.outputFile);
+      if (sizeOf(from) === page.record.bytes) reuse.push({ ...page, from });
+      else render.push(page.route);
+    }
+    return { reuse, render, removed: removedOutputs.length };
+  });
   const pages = site.table.routes.length;
 
-  const previousExtras = pageCache?.previousExtras();
-  if (pageCache && plan.render.length === 0 && plan.removed === 0) {
+  const previousExtras = stored?.extras;
+  if (stored && plan.render.length === 0 && plan.removed === 0) {
     const described = await outputExtras();
     if (extrasUnchanged(previousExtras, described, options.outDir) && publishFilesCurrent(options.outDir, options.publicDir, publish)) {
       site.saveCache?.();
       logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(described).length - 1} other files are as the last build wrote them`);
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
-      const bytes = plan.reuse.reduce((sum, page) => sum + page.bytes, 0) + extrasBytes(described) + publishBytes;
+      const bytes = plan.reuse.reduce((sum, page) => sum + page.record.bytes, 0) + extrasBytes(described) + publishBytes;
       return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length + publish.redirects.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
     }
   }
@@ -194,16 +206,28 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     bytes += placed.bytes;
     files += placed.files;
 
+    // What the output will hold: the pages of this build only.
+    manifest.clear();
     const written = await writePages({
       site: data,
       templatesModule: compiled.templates.modulePath,
       staging,
       reuse: plan.reuse,
       render: plan.render,
-      threads,
-      items: site.items ?? [],
+      renderers: (count) => {
+        const { images, assets, buildDate, baseUrl, siteName, lang } = data;
+        const workers = threads.forRendering(count, site.items ?? [], {
+          site: { images, assets, buildDate, baseUrl, siteName, lang },
+          templatesModule: compiled.templates.modulePath,
+          recordUnits: useCache,
+          shareChunks: options.shareChunks !== false,
+          pageKeySalt: useCache ? pageKeys.salt : undefined,
+        });
+        // Stopped once rendering is over, not at the end of the build: each worker holds a copy of the site.
+        return { workers, here: true, done: () => threads.close().catch(() => undefined) };
+      },
+      record: useCache ? { keys: pageKeys, onPage: (page, record) => manifest.remember(page, record) } : undefined,
       shareChunks: options.shareChunks,
-      cache: pageCache ? { pages: pageCache, keys: pageKeys } : undefined,
       time,
     });
     bytes += written.bytes;
@@ -221,7 +245,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     await time('commit', () => staging.commit());
     try {
-      pageCache?.save(await outputExtras());
+      if (useCache) writePageManifest(options.cacheDir, options.outDir, manifest.entries(), await outputExtras());
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       logger.warn(`could not save the page cache: ${(error as Error).message}`);
@@ -239,4 +263,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     await staging.abort();
     throw error;
   }
+}
+
+function sizeOf(file: string): number {
+  return statSync(file, { throwIfNoEntry: false })?.size ?? -1;
 }

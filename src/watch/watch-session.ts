@@ -28,21 +28,21 @@ import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import { stalePages, type KeptPage } from '../cache/page-cache.ts';
 import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
-import type { RenderedPage } from '../render/render-batch.ts';
-import { createRenderPool } from '../render/render-pool.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
+import type { Staging } from '../output/staging.ts';
+import { createPageManifest, type PageRecord } from '../session/page-manifest.ts';
 import { createSiteSource } from '../session/site-source.ts';
+import { writePages } from '../session/write-pages.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { CSS_FILE, SCRIPT_FILE, writeInPlace, writePass } from './write-passes.ts';
 
@@ -104,14 +104,13 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   let siteData: SiteData | undefined;
   /**
-   * Each page in the output, by site path: its output file, the units it read when it was
-   * rendered and its key then (as the page cache keeps them for a build, cache/page-cache.ts).
-   * A page whose key no longer matches its units' values is rendered again; a failed pass
-   * leaves the records as they were, so its pages are tried again at the next rebuild.
+   * Each page in the served folder, by site path, with the units it read and its key: the
+   * build's page manifest (session/page-manifest.ts), kept in memory. A page whose key no longer
+   * matches its units' values is rendered again. A pass forgets the records of the pages it
+   * renders and records them again once committed: pages of a pass that failed have no record,
+   * so the next rebuild renders them again whatever changed.
    */
-  const records = new Map<string, KeptPage>();
-  /** Pages a failed pass did not write, rendered again at the next rebuild whatever changed. */
-  const dirty = new Set<string>();
+  const manifest = createPageManifest();
   /** New templates were loaded: every page is rendered again, as a build would, even if the module is one rendered before. */
   let everyPagePending = false;
   let sitemapPending = false;
@@ -324,55 +323,51 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   /** The site data and worker every record was last found current for: nothing can be stale until one changes. */
   let currentFor: { data: SiteData; renderer: KeptWorker } | undefined;
 
-  const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData) => ({
+  /** A pass's pages, rendered by the kept worker; their records enter the manifest once the pass is committed. */
+  const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData, written: Array<[string, PageRecord]>) => ({
     outDir: options.outDir, site: current,
-    render: async (paths: string[], outDir: string) => {
-      await time('worker', () => renderer.useSite(data));
-      const pool = await createRenderPool({ templatesModule: renderer.templatesModule, site: data, workers: Promise.resolve([renderer]), expectedWorkers: 1, recordUnits: true, renderHere: false });
-      return time('worker', () => pool.render(paths.map((routePath) => current.table.byPath.get(routePath)!), outDir));
+    render: (paths: string[], staging: Staging) => {
+      manifest.forget(paths);
+      return writePages({
+        site: data,
+        templatesModule: renderer.templatesModule,
+        staging,
+        render: paths.map((routePath) => current.table.byPath.get(routePath)!),
+        renderers: () => ({ workers: { count: 1, ready: time('worker', () => renderer.useSite(data)).then(() => [renderer]) }, here: false }),
+        record: { values: valuesFor(data, renderer), onPage: (page, record) => written.push([page, record]) },
+        shareChunks: false,
+        time: (_label, work) => time('worker', work),
+      });
     },
     explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
   });
 
-  /** Keeps the units and key of each page just written. */
-  function remember(rendered: readonly RenderedPage[], current: LoadedSite, data: SiteData, renderer: KeptWorker): void {
-    const values = valuesFor(data, renderer);
-    for (const page of rendered) {
-      const route = current.table.byPath.get(page.path);
-      const units = page.units.split('\n');
-      const key = route && values.pageKey(route, units);
-      if (key) records.set(page.path, { outputFile: page.outputFile, key, units });
-      else records.delete(page.path);
-    }
-  }
-
-  /** Pages whose units changed value (or that have no record, or failed last time), and the output files of pages that are gone. */
+  /** Pages whose units changed value (or that have no record), and the output files of pages that are gone. */
   function pagesToWrite(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
     // A stylesheet or public-file edit changes no site data: no page need be valued again.
-    if (currentFor?.data === data && currentFor.renderer === renderer && dirty.size === 0 && !everyPagePending) return { paths: [], removals: [] };
-    const stale = stalePages(current.table.routes, records, valuesFor(data, renderer));
-    const again = everyPagePending ? current.table.routes.map((route) => route.path) : [...dirty].filter((page) => current.table.byPath.has(page));
-    const paths = [...new Set([...stale.paths, ...again])];
-    if (paths.length === 0 && stale.removedOutputs.length === 0) currentFor = { data, renderer };
-    return { paths, removals: stale.removedOutputs };
+    if (currentFor?.data === data && currentFor.renderer === renderer && !everyPagePending) return { paths: [], removals: [] };
+    const plan = manifest.plan(current.table.routes, valuesFor(data, renderer));
+    const paths = (everyPagePending ? current.table.routes : plan.stale).map((route) => route.path).sort();
+    if (paths.length === 0 && plan.removedOutputs.length === 0) currentFor = { data, renderer };
+    return { paths, removals: plan.removedOutputs };
   }
 
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
   async function writeFullPass(current: LoadedSite, renderer: KeptWorker, data: SiteData): Promise<number> {
     let written = false;
     await attempt('render', async () => {
-      const rendered = await writePass(passInput(current, renderer, data), {
+      const records: Array<[string, PageRecord]> = [];
+      manifest.clear();
+      await writePass(passInput(current, renderer, data, records), {
         paths: current.table.routes.map((route) => route.path), removals: [], sitemap: true, whole: { publicDir: options.publicDir, css, script, images },
       });
-      records.clear();
-      remember(rendered, current, data, renderer);
+      for (const [page, record] of records) manifest.remember(page, record);
       written = true;
     });
     if (!written) return 0;
     currentFor = { data, renderer };
     needsFullPass = false;
     everyPagePending = false;
-    dirty.clear();
     sitemapPending = false;
     return current.table.routes.length;
   }
@@ -381,18 +376,12 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   async function writeIncremental(current: LoadedSite, renderer: KeptWorker, data: SiteData, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
-      let rendered: RenderedPage[];
-      try {
-        rendered = await writePass(passInput(current, renderer, data), { paths, removals, sitemap: sitemapPending });
-      } catch (error) {
-        for (const routePath of paths) dirty.add(routePath);
-        throw error;
-      }
+      const records: Array<[string, PageRecord]> = [];
+      await writePass(passInput(current, renderer, data, records), { paths, removals, sitemap: sitemapPending });
       everyPagePending = false;
-      dirty.clear();
       currentFor = { data, renderer };
-      for (const routePath of [...records.keys()]) if (!current.table.byPath.has(routePath)) records.delete(routePath);
-      remember(rendered, current, data, renderer);
+      manifest.keepOnly(current.table.routes);
+      for (const [page, record] of records) manifest.remember(page, record);
       sitemapPending = false;
       result = { pages: paths.length, removedPages: removals.length };
     });

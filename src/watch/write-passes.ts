@@ -14,7 +14,7 @@ import { CleansiteErrorList, type CleansiteError } from '../core/errors.ts';
 import { listPublicFiles, placePublicFiles } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging } from '../output/staging.ts';
-import type { BatchResult, RenderedPage } from '../render/render-batch.ts';
+import type { Staging } from '../output/staging.ts';
 
 /** Stable URLs in watch mode, so a stylesheet edit changes one file and no page. */
 export const CSS_FILE = 'assets/site.css';
@@ -23,8 +23,8 @@ export const SCRIPT_FILE = 'assets/site.js';
 export interface PassInput {
   outDir: string;
   site: LoadedSite;
-  /** Renders the pages into a folder, recording the units each read. */
-  render(paths: string[], outDir: string): Promise<BatchResult>;
+  /** Renders the pages into the pass's staging folder, recording the units each read. */
+  render(paths: string[], staging: Staging): Promise<{ failures: CleansiteError[] }>;
   /** Turns render failures into the errors reported (e.g. located in the template). */
   explain(error: CleansiteError): CleansiteError;
 }
@@ -40,8 +40,8 @@ export interface Pass {
   whole?: { publicDir: string; css: BuiltAsset | undefined; script: BuiltAsset | undefined; images: ImageStage | undefined };
 }
 
-/** Writes one pass; throws (writing nothing) when a page fails. Returns the pages rendered, with their units. */
-export async function writePass(input: PassInput, pass: Pass): Promise<RenderedPage[]> {
+/** Writes one pass; throws (writing nothing) when a page fails. */
+export async function writePass(input: PassInput, pass: Pass): Promise<void> {
   const out = createStaging(input.outDir, pass.whole ? 'atomic' : 'in-place');
   let committed = false;
   try {
@@ -52,7 +52,7 @@ export async function writePass(input: PassInput, pass: Pass): Promise<RenderedP
       if (pass.whole.script) out.write(SCRIPT_FILE, pass.whole.script.contents);
       if (pass.whole.images) placeImageFiles(pass.whole.images.files, out.dir);
     }
-    const outcome = pass.paths.length > 0 ? await input.render(pass.paths, out.dir) : undefined;
+    const outcome = pass.paths.length > 0 ? await input.render(pass.paths, out) : undefined;
     if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
     if (!pass.whole) out.remove(pass.removals);
     if (pass.sitemap || pass.whole) {
@@ -61,7 +61,6 @@ export async function writePass(input: PassInput, pass: Pass): Promise<RenderedP
     }
     await out.commit();
     committed = true;
-    return outcome?.rendered ?? [];
   } finally {
     if (!committed) await out.abort();
   }

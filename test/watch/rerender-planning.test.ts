@@ -2,7 +2,7 @@
  * How watch mode decides what to re-render, with the build's own machinery: the unit recorder
  * (src/render/record-units.ts) notes what each route's render reads, each page is keyed by the
  * values of its units (src/render/unit-values.ts), and after an edit the pages whose key no
- * longer matches are the ones to render again (stalePages in src/cache/page-cache.ts), as the
+ * longer matches are the ones to render again (the page manifest's plan(), src/session/page-manifest.ts), as the
  * watch session does. All in-process on a temporary copy of the fixture content, read through
  * the one content loader, with small inline templates.
  */
@@ -12,7 +12,7 @@ import { createElement, type ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import type { LoadedSite } from '../../src/build.ts';
-import { stalePages, type KeptPage } from '../../src/cache/page-cache.ts';
+import { createPageManifest, type PageManifest } from '../../src/session/page-manifest.ts';
 import { createUnitRecorder } from '../../src/render/record-units.ts';
 import { createUnitValues } from '../../src/render/unit-values.ts';
 import type { Location, Page } from '../../templates/model/schemas.ts';
@@ -51,23 +51,24 @@ function siteData(loaded: LoadedSite): SiteData {
 }
 
 /** Renders every route as the render worker does for watch, and keeps each page's units and key. */
-function recordPages(loaded: LoadedSite): Map<string, KeptPage> {
+function recordPages(loaded: LoadedSite): PageManifest {
   const data = siteData(loaded);
   const recorder = createUnitRecorder(data);
   const values = createUnitValues(data, loaded.fingerprints ?? new Map(), SALT);
-  const recorded = new Map<string, KeptPage>();
+  const recorded = createPageManifest();
   for (const route of loaded.table.routes) {
     const result = renderRoute(route, data, templates, recorder.propsFor(route), { recorder });
     const units = recorder.takeUnits();
     expect(result.ok, route.path).toBe(true);
-    recorded.set(route.path, { outputFile: route.outputFile, units, key: values.pageKey(route, units)! });
+    recorded.remember(route.path, { outputFile: route.outputFile, bytes: 0, units, key: values.pageKey(route, units)! });
   }
   return recorded;
 }
 
 /** What the watch session renders again for the site `next`, given what it recorded before. */
-function plan(next: LoadedSite, recorded: ReadonlyMap<string, KeptPage>) {
-  return stalePages(next.table.routes, recorded, createUnitValues(siteData(next), next.fingerprints ?? new Map(), SALT));
+function plan(next: LoadedSite, recorded: PageManifest) {
+  const planned = recorded.plan(next.table.routes, createUnitValues(siteData(next), next.fingerprints ?? new Map(), SALT));
+  return { paths: planned.stale.map((route) => route.path).sort(), removedOutputs: planned.removedOutputs };
 }
 
 /** Applies an edit to a content file, returns the re-assembled site, and puts the file back. */
@@ -170,7 +171,7 @@ describe('re-render planning', () => {
 
   it('renders a route with no record (its last render failed)', async () => {
     const recorded = recordPages(sources.assemble());
-    recorded.delete('/services');
+    recorded.forget(['/services']);
     await withEdit('testimonials/one.md', (text) => text!.replace(/^rating: \d$/m, 'rating: 3'), (next) => {
       expect(plan(next, recorded).paths).toEqual(['/services']);
     });

@@ -1,0 +1,93 @@
+/**
+ * The page manifest on disk: one file per output folder in <cacheDir>/pages/,
+ * holding each page's record (session/page-manifest.ts) and what every other
+ * output file was made from (output-extras.ts). It names the output folder's
+ * path and inode, so output replaced by anything else is never trusted.
+ * Deleting it is always safe: the next build renders every page.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { hashText } from '../core/hash-text.ts';
+import { removeStaleFiles } from '../core/remove-stale.ts';
+
+const MANIFEST_VERSION = 1;
+
+/** One page in the output: its file and size, the data units it read, and its cache key then. */
+export interface PageRecord {
+  outputFile: string;
+  bytes: number;
+  key: string;
+  units: string[];
+}
+
+export interface StoredManifest {
+  pages: Map<string, PageRecord>;
+  /** Every other output file -> what it was made from, for the nothing-changed check. */
+  extras: Record<string, string>;
+}
+
+interface ManifestFile {
+  version: number;
+  outDir: string;
+  output: { dev: number; ino: number };
+  units: string[];
+  /** Route path -> [output file, bytes, key, unit indexes]. */
+  pages: Record<string, [string, number, string, number[]]>;
+  extras: Record<string, string>;
+}
+
+function manifestFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, 'pages', `${hashText(path.resolve(outDir))}.json`);
+}
+
+/** The manifest saved for this output folder, if it still describes the folder there now. */
+export function readPageManifest(cacheDir: string, outDir: string): StoredManifest | undefined {
+  const absoluteOut = path.resolve(outDir);
+  let manifest: ManifestFile;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile(cacheDir, outDir), 'utf8')) as ManifestFile;
+  } catch {
+    return undefined;
+  }
+  if (manifest.version !== MANIFEST_VERSION || manifest.outDir !== absoluteOut) return undefined;
+  // The output folder must be the one the manifest describes, not a copy or another build's.
+  const identity = identityOf(absoluteOut);
+  if (!identity || identity.dev !== manifest.output.dev || identity.ino !== manifest.output.ino) return undefined;
+  const pages = new Map<string, PageRecord>();
+  for (const [page, [outputFile, bytes, key, unitIndexes]] of Object.entries(manifest.pages)) {
+    pages.set(page, { outputFile, bytes, key, units: unitIndexes.map((index) => manifest.units[index] ?? '?') });
+  }
+  return { pages, extras: manifest.extras };
+}
+
+/** Writes the manifest of the output folder just committed (each unit name stored once). */
+export function writePageManifest(cacheDir: string, outDir: string, pages: Iterable<[string, PageRecord]>, extras: Record<string, string>): void {
+  const absoluteOut = path.resolve(outDir);
+  const units: string[] = [];
+  const unitIndex = new Map<string, number>();
+  const indexOf = (unit: string) => {
+    let index = unitIndex.get(unit);
+    if (index === undefined) {
+      index = units.push(unit) - 1;
+      unitIndex.set(unit, index);
+    }
+    return index;
+  };
+  const manifest: ManifestFile = { version: MANIFEST_VERSION, outDir: absoluteOut, output: identityOf(absoluteOut) ?? { dev: -1, ino: -1 }, units, pages: {}, extras };
+  for (const [page, record] of [...pages].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    manifest.pages[page] = [record.outputFile, record.bytes, record.key, record.units.map(indexOf)];
+  }
+  const file = manifestFile(cacheDir, outDir);
+  writeFileAtomic(file, JSON.stringify(manifest));
+  removeStaleFiles(path.dirname(file), file);
+}
+
+function identityOf(dir: string): { dev: number; ino: number } | undefined {
+  try {
+    const { dev, ino } = statSync(dir);
+    return { dev, ino };
+  } catch {
+    return undefined;
+  }
+}

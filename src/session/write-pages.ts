@@ -1,0 +1,110 @@
+/**
+ * Puts the pages of one pass into a staging folder, for `build` and watch
+ * alike: pages the manifest vouches for are hard-linked from the previous
+ * output (a build's; watch leaves current pages where they are and passes
+ * none), the rest are rendered through the render pool, and each rendered
+ * page is handed back with its record (the units it read and its key) as
+ * its batch arrives, so no list of every page is kept. The caller decides
+ * when a record enters the manifest: a build at once (the manifest is saved
+ * only after the commit), watch after its pass is committed.
+ */
+import type { CleansiteError } from '../core/errors.ts';
+import type { Staging } from '../output/staging.ts';
+import type { SiteData } from '../render/page-props.ts';
+import type { BatchResult } from '../render/render-batch.ts';
+import { createRenderPool, type PageKeyInputs } from '../render/render-pool.ts';
+import type { RenderWorker } from '../render/render-threads.ts';
+import type { UnitValues } from '../render/unit-values.ts';
+import type { Route } from '../routes/route-table.ts';
+import type { PageRecord } from './page-manifest.ts';
+
+/** A current page of the previous output, to link into the new one. */
+export interface ReusablePage {
+  route: Route;
+  record: PageRecord;
+  /** The previous output file. */
+  from: string;
+}
+
+/** Who renders: render workers (how many, and a promise of them once set up) and whether this thread renders too. */
+export interface Renderers {
+  workers: { count: number; ready: Promise<readonly RenderWorker[]> };
+  /** False: only the workers render, and this thread never imports the templates (watch; see render/kept-worker.ts). */
+  here: boolean;
+  /** Called once rendering is over, failed or not (a build stops its workers: each holds a copy of the site). */
+  done?: () => void;
+}
+
+export interface WritePagesOptions {
+  site: SiteData;
+  templatesModule: string;
+  staging: Staging;
+  reuse?: readonly ReusablePage[];
+  render: readonly Route[];
+  renderers: (pages: number) => Renderers;
+  /** Record what each page reads and hand back its record; without, pages are rendered and not recorded. */
+  record?: {
+    /** Keys computed in the thread that rendered the page (a build's render threads hold the fingerprints)... */
+    keys?: PageKeyInputs;
+    /** ...or here, from these values (watch: its kept worker is sent site data as patches, without them). */
+    values?: UnitValues;
+    onPage(path: string, record: PageRecord): void;
+  };
+  /** Render shared() markup once per key and thread (default true; false renders it on every page). */
+  shareChunks?: boolean;
+  time?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+}
+
+export interface WrittenPages {
+  bytes: number;
+  reused: number;
+  rendered: number;
+  failures: CleansiteError[];
+}
+
+export async function writePages(options: WritePagesOptions): Promise<WrittenPages> {
+  const { staging, record } = options;
+  const time = options.time ?? ((_label, work) => work());
+  let bytes = 0;
+  let reused = 0;
+  const render = [...options.render];
+  for (const page of options.reuse ?? []) {
+    if (!staging.link(page.record.outputFile, page.from)) {
+      render.push(page.route);
+      continue;
+    }
+    record?.onPage(page.route.path, page.record);
+    bytes += page.record.bytes;
+    reused++;
+  }
+  if (render.length === 0) return { bytes, reused, rendered: 0, failures: [] };
+
+  const renderers = options.renderers(render.length);
+  const threads = renderers.workers.count + (renderers.here ? 1 : 0);
+  const byPath = new Map(render.map((route) => [route.path, route]));
+  const keep = (batch: BatchResult) => {
+    for (const page of batch.rendered ?? []) {
+      const units = page.units.split('\n');
+      const route = byPath.get(page.path);
+      const key = page.key ?? (route && record?.values?.pageKey(route, units));
+      if (key) record?.onPage(page.path, { outputFile: page.outputFile, bytes: page.bytes, key, units });
+    }
+  };
+  let result: BatchResult;
+  try {
+    const pool = await time('load the templates', () => createRenderPool({
+      templatesModule: options.templatesModule,
+      site: options.site,
+      workers: renderers.workers.ready,
+      expectedWorkers: renderers.workers.count,
+      recordUnits: record !== undefined,
+      shareChunks: options.shareChunks !== false,
+      pageKeys: record?.keys,
+      renderHere: renderers.here,
+    }));
+    result = await time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, keep));
+  } finally {
+    renderers.done?.();
+  }
+  return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
+}
