@@ -1,10 +1,12 @@
 /**
- * The build orchestrator: it runs the stages (load -> validate -> route ->
- * assets -> render -> write) and times them, and it holds the decisions that
- * span stages: when nothing changed at all (the up-to-date check, which
- * leaves the output untouched), who makes sitemap.xml (a render worker that
- * already has the site, or this thread), and what a page-cache key is salted
- * with. The stages themselves live in their own modules.
+ * `build`: one pass of a build session (session/session.ts) into a new
+ * output folder, swapped in whole. It orders the stages (config, content
+ * and routes through the session's site source; compiles, images and public
+ * files beside them; then plan, render, write, commit, save) and times
+ * them, and it holds the decisions only a one-off build makes: when nothing
+ * changed at all (the up-to-date check, which leaves the output untouched)
+ * and who makes sitemap.xml (a render worker that already has the site, or
+ * this thread).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,12 +17,8 @@ import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
 import { compileWithCache } from './assets/cached-compiles.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './cache/output-extras.ts';
-import { readPageManifest, writePageManifest } from './cache/page-manifest-file.ts';
-import { createUnitValues } from './render/unit-values.ts';
-import { hashText } from './core/hash-text.ts';
 import { checkContentReferences } from './content/check-references.ts';
 import type { CompiledModule } from './core/compile-module.ts';
-import { resolveBuildDate } from './core/format.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
 import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
@@ -28,13 +26,10 @@ import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
 import { loadRedirects } from './publish/load-redirects.ts';
 import { PUBLISH_FILES, publishFilesCurrent, writePublishFiles } from './publish/write-publish-files.ts';
-import type { SiteData } from './render/page-props.ts';
 import { preferProductionReact } from './render/production-react.ts';
-import { createRenderThreads, type RenderThreads } from './render/render-threads.ts';
 import type { LoadedSite } from './routes/route-content.ts';
-import { createPageManifest } from './session/page-manifest.ts';
-import { createSiteSource, type SiteSource } from './session/site-source.ts';
-import { writePages, type ReusablePage } from './session/write-pages.ts';
+import { createSession, type Session } from './session/session.ts';
+import type { ReusablePage } from './session/write-pages.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -67,12 +62,12 @@ export interface BuildSummary {
 
 export type { LoadedSite } from './routes/route-content.ts';
 
-/** Stages 0-3 through the one site source: declaration, content, routes; references checked. Throws a CleansiteErrorList. */
-async function loadSite(options: BuildOptions, source: SiteSource, compiled: Promise<CompiledModule>, time: Timer): Promise<LoadedSite> {
-  await source.configure(await compiled);
+/** Stages 0-3 through the session's site source: declaration, content, routes; references checked. Throws a CleansiteErrorList. */
+async function loadSite(options: BuildOptions, session: Session, compiled: Promise<CompiledModule>, time: Timer): Promise<LoadedSite> {
+  await session.source.configure(await compiled);
   return time('load content', async () => {
-    await source.refresh();
-    const site = source.assemble();
+    await session.source.refresh();
+    const site = session.source.assemble();
     const broken = checkContentReferences(site.content, site.table, options);
     if (broken.length > 0) throw new CleansiteErrorList(broken);
     return site;
@@ -89,19 +84,25 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     logger.debug(`${label}: ${(performance.now() - t).toFixed(0)} ms`);
     return result;
   };
-
-  const threads = createRenderThreads(options.jobs);
+  const useCache = options.cache !== false;
+  const session = createSession({
+    ...options,
+    // Without the cache no content cache or page manifest is read or saved, and no page records what it read.
+    cacheDir: useCache ? options.cacheDir : undefined,
+    compileDir: options.cacheDir,
+  }, { kind: 'build', render: { jobs: options.jobs, recordUnits: useCache, shareChunks: options.shareChunks !== false } });
   try {
-    return await buildWith(options, logger, { started, time, threads });
+    return await buildWith(options, logger, { started, time, session });
   } finally {
-    await threads.close();
+    await session.close();
   }
 }
 
 type Timer = <T>(label: string, work: () => Promise<T> | T) => Promise<T>;
 
-async function buildWith(options: BuildOptions, logger: Logger, { started, time, threads }: { started: number; time: Timer; threads: RenderThreads }): Promise<BuildSummary> {
+async function buildWith(options: BuildOptions, logger: Logger, { started, time, session }: { started: number; time: Timer; session: Session }): Promise<BuildSummary> {
   const code = codeVersion();
+  const threads = session.renderers.threads!;
   let compiling = true;
   // Started first: esbuild and lightningcss work on the other core while the content loads.
   let configCompiled!: Promise<CompiledModule>;
@@ -110,15 +111,14 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
       threads.setConfig(compiled.modulePath);
       return compiled;
     });
-  }).then((compiled) => {
+  }).then(async (compiled) => {
     compiling = false;
-    threads.setTemplates(compiled.templates.modulePath);
+    await session.renderers.useTemplates(compiled.templates);
     return compiled;
   });
   // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
   compiles.catch(() => undefined);
-  const source = createSiteSource({ ...options, cacheDir: options.cache === false ? undefined : options.cacheDir, helpers: threads });
-  const loading = loadSite(options, source, configCompiled, time);
+  const loading = loadSite(options, session, configCompiled, time);
   // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
   const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
@@ -128,23 +128,15 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     listPublicFiles(options.publicDir),
     preload,
   ]);
-  const { value: config, hash: configHash } = source.config!;
   const { css, script } = compiled;
   const publish = { redirects: loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir), baseUrl: site.baseUrl };
   logger.debug(`content: ${site.files?.found} files, ${site.files?.parsed} parsed (${site.files?.elsewhere} by render workers), the rest from the cache`);
   logger.debug(`images: ${images.stats.sources} sources, ${images.stats.cacheHits} cached, ${images.stats.cacheMisses} encoded`);
 
-  const data: SiteData = {
-    content: site.content,
-    routes: site.table.routes,
-    navigation: site.navigation,
+  const pass = session.pass(site, {
     images: images.images,
     assets: { css: css?.url ?? '', js: script?.url ?? '', devScripts: options.devScripts ?? [] },
-    buildDate: options.buildDate ?? resolveBuildDate(config.utcOffsetHours),
-    baseUrl: site.baseUrl,
-    siteName: site.siteName,
-    lang: config.lang,
-  };
+  });
   const robotsTxt = renderRobotsTxt(site.baseUrl);
   const assets = [css, script].filter((asset): asset is BuiltAsset => asset !== undefined);
   // sitemap.xml: a render worker that parsed the content makes it while it waits for its setup;
@@ -156,14 +148,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   let extras: Promise<Record<string, string>> | undefined;
   const outputExtras = () => (extras ??= (async () => describeOutputExtras({ publicFiles, assets, imageFiles: images.files, sitemapXml: await sitemap(), robotsTxt }, code))());
 
-  const useCache = options.cache !== false;
-  // Without the cache no manifest is read or saved, and no page records what it read.
-  const stored = useCache ? readPageManifest(options.cacheDir, options.outDir) : undefined;
-  const manifest = createPageManifest(stored?.pages);
-  const pageKeys = { fingerprints: site.fingerprints ?? new Map<string, string>(), salt: hashText(`${code}\n${compiled.templates.hash}\n${configHash}`) };
-  const values = createUnitValues(data, pageKeys.fingerprints, pageKeys.salt);
   const plan = await time('check page cache', () => {
-    const { current, stale, removedOutputs } = manifest.plan(site.table.routes, values);
+    const { current, stale, removedOutputs } = session.plan(pass);
     const reuse: ReusablePage[] = [];
     const render = [...stale];
     for (const page of current) {
@@ -176,8 +162,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   });
   const pages = site.table.routes.length;
 
-  const previousExtras = stored?.extras;
-  if (stored && plan.render.length === 0 && plan.removed === 0) {
+  const previousExtras = session.savedExtras;
+  if (previousExtras && plan.render.length === 0 && plan.removed === 0) {
     const described = await outputExtras();
     if (extrasUnchanged(previousExtras, described, options.outDir) && publishFilesCurrent(options.outDir, options.publicDir, publish)) {
       site.saveCache?.();
@@ -206,30 +192,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     bytes += placed.bytes;
     files += placed.files;
 
-    // What the output will hold: the pages of this build only.
-    manifest.clear();
-    const written = await writePages({
-      site: data,
-      templatesModule: compiled.templates.modulePath,
-      staging,
-      reuse: plan.reuse,
-      render: plan.render,
-      renderers: (count) => {
-        const { images, assets, buildDate, baseUrl, siteName, lang } = data;
-        const workers = threads.forRendering(count, site.items ?? [], {
-          site: { images, assets, buildDate, baseUrl, siteName, lang },
-          templatesModule: compiled.templates.modulePath,
-          recordUnits: useCache,
-          shareChunks: options.shareChunks !== false,
-          pageKeySalt: useCache ? pageKeys.salt : undefined,
-        });
-        // Stopped once rendering is over, not at the end of the build: each worker holds a copy of the site.
-        return { workers, here: true, done: () => threads.close().catch(() => undefined) };
-      },
-      record: useCache ? { keys: pageKeys, onPage: (page, record) => manifest.remember(page, record) } : undefined,
-      shareChunks: options.shareChunks,
-      time,
-    });
+    const written = await session.writePages(pass, staging, plan, time);
     bytes += written.bytes;
     files += pages;
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
@@ -245,7 +208,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
 
     await time('commit', () => staging.commit());
     try {
-      if (useCache) writePageManifest(options.cacheDir, options.outDir, manifest.entries(), await outputExtras());
+      written.committed();
+      session.save(await outputExtras());
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       logger.warn(`could not save the page cache: ${(error as Error).message}`);

@@ -26,6 +26,13 @@ export interface ReusablePage {
   from: string;
 }
 
+/**
+ * Where a rendered page's key is computed: in the thread that rendered it (a build's render
+ * threads hold the entries' fingerprints), or here from the unit values (watch: its kept worker
+ * is sent site data as patches, without them).
+ */
+export type PageKeying = { keys: PageKeyInputs; values?: undefined } | { values: UnitValues; keys?: undefined };
+
 /** Who renders: render workers (how many, and a promise of them once set up) and whether this thread renders too. */
 export interface Renderers {
   workers: { count: number; ready: Promise<readonly RenderWorker[]> };
@@ -43,13 +50,7 @@ export interface WritePagesOptions {
   render: readonly Route[];
   renderers: (pages: number) => Renderers;
   /** Record what each page reads and hand back its record; without, pages are rendered and not recorded. */
-  record?: {
-    /** Keys computed in the thread that rendered the page (a build's render threads hold the fingerprints)... */
-    keys?: PageKeyInputs;
-    /** ...or here, from these values (watch: its kept worker is sent site data as patches, without them). */
-    values?: UnitValues;
-    onPage(path: string, record: PageRecord): void;
-  };
+  record?: PageKeying & { onPage(path: string, record: PageRecord): void };
   /** Render shared() markup once per key and thread (default true; false renders it on every page). */
   shareChunks?: boolean;
   time?: <T>(label: string, work: () => Promise<T>) => Promise<T>;

@@ -27,11 +27,7 @@ import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/er
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
-import { resolveBuildDate } from '../core/format.ts';
-import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
-import { hashText } from '../core/hash-text.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
-import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
@@ -40,9 +36,7 @@ import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
 import type { Staging } from '../output/staging.ts';
-import { createPageManifest, type PageRecord } from '../session/page-manifest.ts';
-import { createSiteSource } from '../session/site-source.ts';
-import { writePages } from '../session/write-pages.ts';
+import { createSession, type Pass } from '../session/session.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
 import { CSS_FILE, SCRIPT_FILE, writeInPlace, writePass } from './write-passes.ts';
 
@@ -89,28 +83,30 @@ export interface WatchSession {
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
+/** One object, so that a pass with no images is the same pass as the last. */
+const NO_IMAGES: SiteData['images'] = {};
 type Stage = 'folders' | 'config' | 'content' | 'references' | 'redirects' | 'templates' | 'styles' | 'client' | 'public' | 'images' | 'render';
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const problems = new Map<Stage, CleansiteError[]>();
   const inputs = { config: new Set<string>(), templates: new Set<string>(), styles: new Set<string>(), client: new Set<string>() } satisfies BundleInputs;
-  // No cache folder: watch reads the sources themselves, and keeps the content in memory, not on disk.
-  const source = createSiteSource({ contentDir: options.contentDir, templatesDir: options.templatesDir, rootDir: options.rootDir, baseUrl: options.baseUrl });
+  // No cache folder: watch reads the sources themselves, and keeps the content and the page manifest
+  // in memory, not on disk. The manifest holds each page in the served folder with the units it
+  // read and its key; a page whose key no longer matches its units' values is rendered again. A
+  // pass forgets the records of the pages it renders and records them again once committed:
+  // pages of a pass that failed have no record, so the next rebuild renders them again.
+  const session = createSession({
+    contentDir: options.contentDir, templatesDir: options.templatesDir, rootDir: options.rootDir, baseUrl: options.baseUrl,
+    outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate,
+  }, { kind: 'watch' });
+  const { source, manifest, renderers } = session;
   let site: LoadedSite | undefined;
-  let worker: KeptWorker | undefined;
   let css: BuiltAsset | undefined;
   let script: BuiltAsset | undefined;
   let images: ImageStage | undefined;
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
-  let siteData: SiteData | undefined;
-  /**
-   * Each page in the served folder, by site path, with the units it read and its key: the
-   * build's page manifest (session/page-manifest.ts), kept in memory. A page whose key no longer
-   * matches its units' values is rendered again. A pass forgets the records of the pages it
-   * renders and records them again once committed: pages of a pass that failed have no record,
-   * so the next rebuild renders them again whatever changed.
-   */
-  const manifest = createPageManifest();
+  /** The last pass put together: site data and page keys. */
+  let pass: Pass | undefined;
   /** New templates were loaded: every page is rendered again, as a build would, even if the module is one rendered before. */
   let everyPagePending = false;
   let sitemapPending = false;
@@ -181,13 +177,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('templates', async () => {
         const compiled = await compileTemplates(options.templatesDir, options.cacheDir);
         replaceSet(inputs.templates, compiled.inputs);
-        if (worker?.templatesModule === compiled.modulePath) return;
-        // A new worker for new templates; the old one (and its module) goes away with its thread.
-        // Every page's key is salted with the module, so every page is rendered again.
-        const next = await startKeptWorker(compiled.modulePath, options.cacheDir, { recordUnits: true, shareChunks: false });
-        await worker?.close();
-        worker = next;
-        everyPagePending = true;
+        // A new render worker for new templates. Every page's key is salted with them, so every page is rendered again.
+        if (await renderers.useTemplates(compiled)) everyPagePending = true;
       });
     }
     if (areas.has('styles')) {
@@ -216,7 +207,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
           const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir });
           if (!needsFullPass) await writeInPlace(options.outDir, (out) => placeImageFiles(next.files, out.dir));
           const same = JSON.stringify(next.images) === JSON.stringify(images?.images);
-          images = next;
+          // The same image map stays the same object, so the pass (site data and keys) stays the same too.
+          images = same && images ? { ...next, images: images.images } : next;
           // Pages that showed an image that changed see it through their units.
           if (!same) siteChanged = true;
         });
@@ -241,24 +233,18 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       });
     }
 
-    const assets = currentAssets();
-    if (site && (siteChanged || !siteData || JSON.stringify(assets) !== JSON.stringify(siteData.assets))) {
-      siteData = {
-        content: site.content, routes: site.table.routes, navigation: site.navigation, images: images?.images ?? {}, assets,
-        buildDate: options.buildDate ?? resolveBuildDate(siteConfig!.utcOffsetHours), baseUrl: site.baseUrl, siteName: site.siteName, lang: siteConfig!.lang,
-      };
-    }
+    if (site && renderers.templates) pass = session.pass(site, { images: images?.images ?? NO_IMAGES, assets: currentAssets() });
 
     let pages = 0;
     let removedPages = 0;
-    if (site && worker && siteData) {
+    if (pass) {
       if (needsFullPass) {
-        pages = await writeFullPass(site, worker, siteData);
-        if (pages > 0) warnings.push(...checkDevScripts(site));
+        pages = await writeFullPass(pass);
+        if (pages > 0) warnings.push(...checkDevScripts(pass.site));
       } else {
-        const [current, renderer, data] = [site, worker, siteData];
-        const { paths, removals } = await time('plan', async () => pagesToWrite(current, renderer, data));
-        if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(site, worker, siteData, paths, removals));
+        const current = pass;
+        const { paths, removals } = await time('plan', async () => pagesToWrite(current));
+        if (paths.length > 0 || removals.length > 0 || sitemapPending) ({ pages, removedPages } = await writeIncremental(pass, paths, removals));
       }
     }
 
@@ -309,79 +295,63 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     return copies.length + removals.length;
   }
 
-  /**
-   * Each page's key: the values of the units it read, salted with the template module it was
-   * rendered with. One valuation per site data and worker: it caches the values it computed.
-   */
-  let valued: { data: SiteData; renderer: KeptWorker; values: UnitValues } | undefined;
-  const valuesFor = (data: SiteData, renderer: KeptWorker): UnitValues => {
-    if (valued?.data !== data || valued.renderer !== renderer) {
-      valued = { data, renderer, values: createUnitValues(data, site?.fingerprints ?? new Map(), hashText(renderer.templatesModule)) };
-    }
-    return valued.values;
-  };
-  /** The site data and worker every record was last found current for: nothing can be stale until one changes. */
-  let currentFor: { data: SiteData; renderer: KeptWorker } | undefined;
+  /** The pass every record was last found current for: nothing can be stale until another is put together. */
+  let currentFor: Pass | undefined;
 
-  /** A pass's pages, rendered by the kept worker; their records enter the manifest once the pass is committed. */
-  const passInput = (current: LoadedSite, renderer: KeptWorker, data: SiteData, written: Array<[string, PageRecord]>) => ({
-    outDir: options.outDir, site: current,
-    render: (paths: string[], staging: Staging) => {
-      manifest.forget(paths);
-      return writePages({
-        site: data,
-        templatesModule: renderer.templatesModule,
-        staging,
-        render: paths.map((routePath) => current.table.byPath.get(routePath)!),
-        renderers: () => ({ workers: { count: 1, ready: time('worker', () => renderer.useSite(data)).then(() => [renderer]) }, here: false }),
-        record: { values: valuesFor(data, renderer), onPage: (page, record) => written.push([page, record]) },
-        shareChunks: false,
-        time: (_label, work) => time('worker', work),
-      });
-    },
-    explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
-  });
+  /** A pass's pages, rendered by the kept worker; their records enter the manifest once the pass is committed (`done`). */
+  const passInput = (current: Pass) => {
+    let written: { committed(): void } | undefined;
+    return {
+      outDir: options.outDir, site: current.site,
+      render: async (paths: string[], staging: Staging) => {
+        const result = await session.writePages(current, staging, { render: paths.map((routePath) => current.site.table.byPath.get(routePath)!) }, (_label, work) => time('worker', work));
+        written = result;
+        return result;
+      },
+      explain: (error: CleansiteError) => pointAtTemplate(error, options.rootDir),
+      done: () => written?.committed(),
+    };
+  };
 
   /** Pages whose units changed value (or that have no record), and the output files of pages that are gone. */
-  function pagesToWrite(current: LoadedSite, renderer: KeptWorker, data: SiteData): { paths: string[]; removals: string[] } {
+  function pagesToWrite(current: Pass): { paths: string[]; removals: string[] } {
     // A stylesheet or public-file edit changes no site data: no page need be valued again.
-    if (currentFor?.data === data && currentFor.renderer === renderer && !everyPagePending) return { paths: [], removals: [] };
-    const plan = manifest.plan(current.table.routes, valuesFor(data, renderer));
-    const paths = (everyPagePending ? current.table.routes : plan.stale).map((route) => route.path).sort();
-    if (paths.length === 0 && plan.removedOutputs.length === 0) currentFor = { data, renderer };
+    if (currentFor === current && !everyPagePending) return { paths: [], removals: [] };
+    const plan = session.plan(current);
+    const paths = (everyPagePending ? current.site.table.routes : plan.stale).map((route) => route.path).sort();
+    if (paths.length === 0 && plan.removedOutputs.length === 0) currentFor = current;
     return { paths, removals: plan.removedOutputs };
   }
 
   /** The first complete output (or the first after a start that could not render), swapped in whole. */
-  async function writeFullPass(current: LoadedSite, renderer: KeptWorker, data: SiteData): Promise<number> {
+  async function writeFullPass(current: Pass): Promise<number> {
     let written = false;
     await attempt('render', async () => {
-      const records: Array<[string, PageRecord]> = [];
+      const input = passInput(current);
       manifest.clear();
-      await writePass(passInput(current, renderer, data, records), {
-        paths: current.table.routes.map((route) => route.path), removals: [], sitemap: true, whole: { publicDir: options.publicDir, css, script, images },
+      await writePass(input, {
+        paths: current.site.table.routes.map((route) => route.path), removals: [], sitemap: true, whole: { publicDir: options.publicDir, css, script, images },
       });
-      for (const [page, record] of records) manifest.remember(page, record);
+      input.done();
       written = true;
     });
     if (!written) return 0;
-    currentFor = { data, renderer };
+    currentFor = current;
     needsFullPass = false;
     everyPagePending = false;
     sitemapPending = false;
-    return current.table.routes.length;
+    return current.site.table.routes.length;
   }
 
   /** Re-renders the given routes; nothing is written unless all render. */
-  async function writeIncremental(current: LoadedSite, renderer: KeptWorker, data: SiteData, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
+  async function writeIncremental(current: Pass, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
-      const records: Array<[string, PageRecord]> = [];
-      await writePass(passInput(current, renderer, data, records), { paths, removals, sitemap: sitemapPending });
+      const input = passInput(current);
+      await writePass(input, { paths, removals, sitemap: sitemapPending });
+      input.done();
       everyPagePending = false;
-      currentFor = { data, renderer };
-      manifest.keepOnly(current.table.routes);
-      for (const [page, record] of records) manifest.remember(page, record);
+      currentFor = current;
       sitemapPending = false;
       result = { pages: paths.length, removedPages: removals.length };
     });
@@ -422,13 +392,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     },
     greeting: () => greetingMessages(buildNumber, openProblems()),
     redirectFor: (urlPath) => redirectFor(urlPath),
-    compact() {
-      worker?.compact();
-    },
-    async close() {
-      await worker?.close();
-      worker = undefined;
-    },
+    compact: () => renderers.compact(),
+    close: () => session.close(),
   };
 }
 

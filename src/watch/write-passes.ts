@@ -24,7 +24,7 @@ export interface PassInput {
   outDir: string;
   site: LoadedSite;
   /** Renders the pages into the pass's staging folder, recording the units each read. */
-  render(paths: string[], staging: Staging): Promise<{ failures: CleansiteError[] }>;
+  render(paths: string[], staging: Staging): Promise<{ failures: readonly CleansiteError[] }>;
   /** Turns render failures into the errors reported (e.g. located in the template). */
   explain(error: CleansiteError): CleansiteError;
 }

@@ -1,0 +1,150 @@
+/**
+ * The build session: the one object `build` and watch run a site through.
+ * It holds what a pass needs from the last: the site's sources (the
+ * declaration, the content loader and the routed site: site-source.ts), the
+ * page manifest (which page the output holds, under which key:
+ * page-manifest.ts) and the renderers (renderers.ts). `build` makes one,
+ * runs one pass and saves the manifest with its output; watch keeps one and
+ * feeds it the files that changed. A pass is put together the same way for
+ * both: the site data templates get, the page keys, the plan (current and
+ * stale pages) and the pages written.
+ */
+import { readPageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
+import { codeVersion } from '../cache/code-version.ts';
+import { resolveBuildDate } from '../core/format.ts';
+import { hashText } from '../core/hash-text.ts';
+import type { Staging } from '../output/staging.ts';
+import type { BuildAssets, SiteData } from '../render/page-props.ts';
+import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
+import type { LoadedSite } from '../routes/route-content.ts';
+import type { Route } from '../routes/route-table.ts';
+import { createPageManifest, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
+import { keptRenderers, poolRenderers, type PassData, type PoolOptions, type SessionRenderers } from './renderers.ts';
+import { createSiteSource, type SiteSource, type SiteSourceOptions } from './site-source.ts';
+import { writePages, type ReusablePage, type WrittenPages } from './write-pages.ts';
+
+export interface SessionOptions extends SiteSourceOptions {
+  outDir: string;
+  /** Where compiled modules and the render worker's bundle live. */
+  compileDir: string;
+  /** A fixed build date (tests, SOURCE_DATE_EPOCH); else today in the site's time zone. */
+  buildDate?: string;
+}
+
+/**
+ * - build: the manifest is read from the cache folder (when one is given) and saved there after
+ *   the commit; pages render on this thread and on workers that stop once the pages are written.
+ * - watch: the manifest lives in memory for the folder served; one render worker is kept.
+ */
+export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch' };
+
+/** What the site data is made of besides the routed site. */
+export interface PassInputs {
+  images: SiteData['images'];
+  assets: BuildAssets;
+}
+
+export interface Pass extends PassData {
+  site: LoadedSite;
+}
+
+export interface Session {
+  readonly source: SiteSource;
+  readonly manifest: PageManifest;
+  readonly renderers: SessionRenderers;
+  /** Other output files of the output the saved manifest describes (build), for the nothing-changed check. */
+  readonly savedExtras: Record<string, string> | undefined;
+  /**
+   * The site data templates get and the inputs of the page keys, for the site as now routed and
+   * the templates in use. The same object while none of them changed (watch compares it).
+   */
+  pass(site: LoadedSite, inputs: PassInputs): Pass;
+  /** The routes whose page in the output is current, and those to render. */
+  plan(pass: Pass): PagePlan;
+  /**
+   * Renders `render` (and links `reuse` from the previous output) into the staging folder.
+   * The pages' records enter the manifest as they are rendered (build: the manifest is saved
+   * only after the commit) or when `committed()` is called (watch: its manifest describes the
+   * folder it serves, which a failed pass leaves as it was).
+   */
+  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>): Promise<WrittenPages & { committed(): void }>;
+  /** Saves the manifest of the output just committed (build). */
+  save(extras: Record<string, string>): void;
+  close(): Promise<void>;
+}
+
+export function createSession(options: SessionOptions, mode: SessionMode): Session {
+  const renderers = mode.kind === 'build' ? poolRenderers(mode.render) : keptRenderers(options.compileDir);
+  const source = createSiteSource({ ...options, helpers: renderers.threads });
+  const stored = mode.kind === 'build' && options.cacheDir ? readPageManifest(options.cacheDir, options.outDir) : undefined;
+  const manifest = createPageManifest(stored?.pages);
+  const recordUnits = mode.kind === 'watch' || mode.render.recordUnits;
+  const code = codeVersion();
+  let last: Pass | undefined;
+  // One valuation per pass: it caches the values it computed.
+  const valued = new WeakMap<Pass, UnitValues>();
+  const valuesOf = (pass: Pass) => {
+    let values = valued.get(pass);
+    if (!values) valued.set(pass, values = createUnitValues(pass.data, pass.keys.fingerprints, pass.keys.salt));
+    return values;
+  };
+
+  return {
+    source,
+    manifest,
+    renderers,
+    savedExtras: stored?.extras,
+    pass(site, inputs) {
+      const config = source.config!;
+      // Besides the units a page read, its HTML depends on the code, the templates and the declaration.
+      const salt = hashText(`${code}\n${renderers.templates!.hash}\n${config.hash}`);
+      const same = last?.site === site && last.data.images === inputs.images && JSON.stringify(last.data.assets) === JSON.stringify(inputs.assets);
+      if (same && last!.keys.salt === salt) return last!;
+      const data: SiteData = same ? last!.data : {
+        content: site.content,
+        routes: site.table.routes,
+        navigation: site.navigation,
+        images: inputs.images,
+        assets: inputs.assets,
+        buildDate: options.buildDate ?? resolveBuildDate(config.value.utcOffsetHours),
+        baseUrl: site.baseUrl,
+        siteName: site.siteName,
+        lang: config.value.lang,
+      };
+      last = { site, data, keys: { fingerprints: site.fingerprints ?? new Map<string, string>(), salt }, items: site.items ?? [] };
+      return last;
+    },
+    plan(pass) {
+      return manifest.plan(pass.site.table.routes, valuesOf(pass));
+    },
+    async writePages(pass, staging, pages, time) {
+      const { renderers: forPages, keying } = renderers.forPass(pass, valuesOf(pass));
+      const pending: Array<[string, PageRecord]> = [];
+      const atOnce = mode.kind === 'build';
+      // Until they are written again, nothing vouches for these pages' files.
+      manifest.forget(pages.render.map((route) => route.path));
+      const written = await writePages({
+        site: pass.data,
+        templatesModule: renderers.templates!.modulePath,
+        staging,
+        reuse: pages.reuse,
+        render: pages.render,
+        renderers: forPages,
+        record: recordUnits ? { ...keying, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
+        shareChunks: mode.kind === 'build' ? mode.render.shareChunks : false,
+        time,
+      });
+      return {
+        ...written,
+        committed() {
+          manifest.keepOnly(pass.site.table.routes);
+          for (const [page, record] of pending.splice(0)) manifest.remember(page, record);
+        },
+      };
+    },
+    save(extras) {
+      if (options.cacheDir && recordUnits) writePageManifest(options.cacheDir, options.outDir, manifest.entries(), extras);
+    },
+    close: () => renderers.close(),
+  };
+}
