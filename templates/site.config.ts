@@ -23,6 +23,8 @@ export default defineSite<SiteContent, Navigation>({
     }),
     pages: defineCollection({
       files: 'pages/**/*.md', schema: pageSchema, body: 'markdown',
+      // Each section's Markdown, rendered beside it as `html`.
+      markdown: { 'sections[].body': 'html' },
       routes: { slug: 'path', pages: (entries, context) => pagePages(entries as unknown as Page[], context) },
     }),
     services: defineCollection({

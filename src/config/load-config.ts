@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
+import { findMarkdownFieldsProblem } from '../content/markdown-fields.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
 import type { SiteConfig } from './site-config.ts';
 
@@ -91,6 +92,8 @@ export function findConfigProblem(value: unknown): string | undefined {
     folders.set(folder, name);
     if (typeof (collection.schema as { safeParse?: unknown } | undefined)?.safeParse !== 'function') return `${at}.schema: must be a zod schema (z.strictObject({ ... }))`;
     if (!['markdown', 'required', 'none'].includes(collection.body as string)) return `${at}.body: must be 'markdown', 'required' or 'none'`;
+    const markdownProblem = findMarkdownFieldsProblem(collection.markdown, collection.schema);
+    if (markdownProblem) return `${at}.markdown: ${markdownProblem}`;
     const routes = collection.routes as Record<string, unknown> | undefined;
     if (routes !== undefined) {
       if (!collection.files.includes('*')) return `${at}.routes: a one-file collection has no pages of its own`;

@@ -70,6 +70,13 @@ export interface Collection<Schema extends ZodType = ZodType> {
   files: string;
   schema: Schema;
   body: BodyRule;
+  /**
+   * Front-matter fields written in Markdown, each mapped to the key its HTML is written to,
+   * beside it: `{ intro: 'introHtml', 'steps[].text': 'html' }` (`list[]` names each item of a
+   * list). Rendered as the body is: raw HTML escaped, site-path links and images checked with
+   * their file lines. Any other field reaches templates as written.
+   */
+  markdown?: Readonly<Record<string, string>>;
   /** For a one-file collection: the message when its file is missing (it is then required). */
   missing?: string;
   /** How each entry becomes a page; absent for collections other pages only list. */

@@ -10,6 +10,7 @@ import { findFieldLine } from './field-lines.ts';
 import type { SourceFile } from './load-content.ts';
 import { deriveRouteSlug } from './entry-slugs.ts';
 import { htmlToText, MAX_MARKDOWN_NESTING, renderBody } from './markdown.ts';
+import { findOccurrences, markdownFieldsOf } from './markdown-fields.ts';
 import { isSingleFile, type Collections } from './collections.ts';
 import type { Content, ContentReference, Entry } from './entry-types.ts';
 
@@ -86,12 +87,10 @@ export function validateSource(source: SourceFile, errors: CleansiteError[], col
   const bodyLine = source.bodyLine + countNewlines(source.body.slice(0, source.body.length - source.body.trimStart().length));
   const html = body ? renderChecked(body, source, (line) => bodyLine + line, references, errors) : '';
   const entry = { ...data, file: source.file, stem, html } as Entry;
-  if (Array.isArray(data.sections)) {
-    entry.sections = (data.sections as Array<Record<string, unknown>>).map((section, index) => ({
-      ...section,
-      id: section.id ?? anchorOf(String(section.title)),
-      html: typeof section.body === 'string' ? renderChecked(section.body, source, (line) => sectionBodyLine(source, index) + line, references, errors) : '',
-    }));
+  for (const field of markdownFieldsOf(spec.markdown)) {
+    for (const { holder, value, path } of findOccurrences(entry, field)) {
+      holder[field.htmlKey] = typeof value === 'string' ? renderChecked(value, source, (line) => fieldValueLine(source, path) + line, references, errors) : '';
+    }
   }
   // deriveRouteSlug() and renderChecked() push their problems too.
   if (errors.length > before) return undefined;
@@ -116,9 +115,9 @@ function renderChecked(markdown: string, source: SourceFile, fileLine: (line: nu
   return rendered.html;
 }
 
-/** The file line of a section body's first line: the line after `body: |`, or the `body:` line itself. */
-function sectionBodyLine(source: SourceFile, index: number): number {
-  const line = findFieldLine(source.frontMatter, ['sections', index, 'body']) ?? 2;
+/** The file line of a Markdown field's first line: the line after `field: |`, or the `field:` line itself. */
+function fieldValueLine(source: SourceFile, path: ReadonlyArray<string | number>): number {
+  const line = findFieldLine(source.frontMatter, path) ?? 2;
   const written = source.frontMatter.split('\n')[line - 2] ?? '';
   return /:\s*[|>][-+0-9]*\s*(#.*)?$/.test(written) ? line + 1 : line;
 }
@@ -127,11 +126,6 @@ function countNewlines(text: string): number {
   let count = 0;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
   return count;
-}
-
-/** A section's default anchor: its title lower-cased, spaces to hyphens, other punctuation dropped (kept so anchors stay stable). */
-function anchorOf(title: string): string {
-  return title.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9-]/g, '');
 }
 
 /** Gives back the `text` of every entry of content that was copied to another thread (copies drop it). */

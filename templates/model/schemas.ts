@@ -100,11 +100,16 @@ export const section = z.strictObject({
   /** Anchor id; defaults to a slug of the title. */
   id: z.string().regex(/^[a-z][a-z0-9-]*$/).optional(),
   title: text,
-  /** Markdown. */
+  /** Markdown, rendered into `html` (declared in site.config.ts). */
   body: z.string().optional(),
   items: z.array(text).optional(),
   icon: text.optional(),
-});
+}).transform((written) => ({ ...written, id: written.id ?? anchorOf(written.title) }));
+
+/** A section's default anchor: its title lower-cased, spaces to hyphens, other punctuation dropped (kept so anchors stay stable). */
+function anchorOf(title: string): string {
+  return title.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9-]/g, '');
+}
 
 export const pageSchema = z.strictObject({
   title: text,
@@ -217,7 +222,8 @@ export const sitemapGroupSchema = z.strictObject({
 });
 
 export type Site = z.infer<typeof siteSchema> & EntryMeta;
-export type Section = z.infer<typeof section> & { id: string; html: string };
+/** A section as templates get it: its `body` rendered into `html` (the pages collection's `markdown` in site.config.ts). */
+export type Section = z.infer<typeof section> & { html: string };
 export type Page = Omit<z.infer<typeof pageSchema>, 'sections'> & EntryMeta & { path: string; sections?: Section[] };
 export type Service = z.infer<typeof serviceSchema> & EntryMeta & { slug: string };
 export type Location = z.infer<typeof locationSchema> & EntryMeta & { slug: string };

@@ -23,7 +23,7 @@ function codeOf(file: string): string {
   return readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-const SITE_WORDS = /queensland|\bQLD\b|brisbane|cleaning|testimonials?\b|serviceCards?|sitemapGroups|\blocations\b|\bservices\b|content\.site\b|en-AU|footerAreas|servicesMenu/i;
+const SITE_WORDS = /queensland|\bsections\b|\bQLD\b|brisbane|cleaning|testimonials?\b|serviceCards?|sitemapGroups|\blocations\b|\bservices\b|content\.site\b|en-AU|footerAreas|servicesMenu/i;
 
 describe('the engine is not this site', () => {
   it('no code in src/ names the site\'s collections, places, trade or menus', () => {
@@ -36,6 +36,9 @@ describe('the engine is not this site', () => {
 
   it('the check above finds such a word when one is there', () => {
     expect('const list = content.locations;').toMatch(SITE_WORDS);
+    // The site's page sections are Markdown because its config says so (markdown: { 'sections[].body': 'html' }), not by the engine's convention.
+    expect("if (Array.isArray(data.sections)) render(data.sections);").toMatch(SITE_WORDS);
+    expect("document.createElement('section')").not.toMatch(SITE_WORDS);
     expect(codeOf('templates/site.config.ts')).toMatch(SITE_WORDS);
   });
 
