@@ -26,7 +26,7 @@ import { renderMarkdown } from '../src/content/markdown.ts';
 import type { SiteContent } from '../templates/model/schemas.ts';
 import type { SiteData, TemplateProps } from '../src/render/page-props.ts';
 import { createTemplateProps } from '../src/render/template-props.ts';
-import { slugify, toAbsoluteUrl } from '../src/routes/urls.ts';
+import { slugify, toAbsoluteUrl } from '../src/core/urls.ts';
 import { siteNavigation, siteRoutes } from '../test/support/site-config.ts';
 
 const [contentDir, publicDir, cacheDir, outDir, cssUrl, jsUrl, buildDate] = process.argv.slice(2) as [string, string, string, string, string, string, string];

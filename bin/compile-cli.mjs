@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { sitemapWithoutParsers, yamlWithoutEsprima, zodEnglishOnly } from './bundle-plugins.mjs';
 
 const binDir = path.dirname(fileURLToPath(import.meta.url));
-const WORKER_ENTRY_POINTS = { 'render-worker': 'render/render-worker.ts' };
+const WORKER_ENTRY_POINTS = { 'render-worker': 'session/render-worker.ts' };
 // Pure-JS dependencies are bundled: one parsed file instead of hundreds of resolved and
 // compiled modules saves ~0.2 s of CPU per run. Native packages stay external, and so
 // does React, which the compiled templates import from node_modules too. The AWS SDK clients

@@ -5,11 +5,8 @@
  * site's compiled modules (src/config/engine-api.ts), so a site's schemas are
  * checked by the very zod the engine reports issues with.
  */
-export { z } from 'zod';
-export { defineCollection, defineSite } from './config/site-config.ts';
+export * from './config/site-api.ts';
 export type { BodyRule, Collection, CollectionRoutes, NavigationTools, PageFields, RouteContext, SiteConfig, SlugRule, Template } from './config/site-config.ts';
 export type { Content, ContentReference, Entry, EntryMeta, ImageRef } from './content/entry-types.ts';
 export type { Route, RouteEntry, RouteTable } from './routes/route-table.ts';
 export type { BuildAssets, ResolvedImage, SiteData, TemplateProps } from './render/page-props.ts';
-export { findBaseUrlProblem } from './core/base-url.ts';
-export { slugify } from './routes/urls.ts';

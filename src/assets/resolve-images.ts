@@ -14,7 +14,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import type { ResolvedImage } from '../render/page-props.ts';
 import { hashedName } from './hashed-name.ts';
 import { encodeVariants, extensionOf, measureRaster, mimeTypeOf } from './images/encode-variants.ts';
 import { openImageCache, type CacheEntry, type CachedVariant } from './images/image-cache.ts';
@@ -24,6 +23,18 @@ import { readSharpVersion } from './images/sharp-version.ts';
 import { openSourceHashes } from './images/source-hashes.ts';
 
 /** A file the image stage adds to the output: linked from the cache, or written from memory. */
+/** An image after the image stage: intrinsic size plus the variants to offer. */
+export interface ResolvedImage {
+  /** URL of the fallback file (JPEG/PNG, or the SVG itself). */
+  src: string;
+  width: number;
+  height: number;
+  /** `srcset` for the fallback format; empty when there is one size only. */
+  srcset: string;
+  /** Modern formats, best first, for <source> elements. */
+  sources: Array<{ type: string; srcset: string }>;
+}
+
 export type ImageFile =
   | { file: string; bytes: number; from: string }
   | { file: string; bytes: number; contents: string };

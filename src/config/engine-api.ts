@@ -7,7 +7,7 @@
  * API is handed over again by whoever imports a site module there.
  */
 import type { Plugin } from 'esbuild';
-import * as api from '../index.ts';
+import * as api from './site-api.ts';
 
 /** The global symbol's name, shared by the engine and the code the plugin writes. */
 const API_SYMBOL = 'cleansite.engine-api';

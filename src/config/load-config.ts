@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { findMarkdownFieldsProblem } from '../content/markdown-fields.ts';
+import { findMarkdownFieldsProblem } from './markdown-fields.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
 import type { SiteConfig } from './site-config.ts';
 

@@ -129,7 +129,7 @@ export function createContentLoader(options: ContentCacheOptions): ContentLoader
 
   /** The first load: the cache, the parse queue and its helpers. */
   const loadAll = async () => {
-    const previous = cacheFile ? readContentCache(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
+    const previous = cacheFile ? readContentCache<ValidatedEntry>(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
     const readErrors: CleansiteError[] = [];
     const listing = await listContentFiles(contentDir, rootDir, options.collections);
     const relatives = listing.files;

@@ -1,14 +1,14 @@
 /**
  * Where a routed file goes, by its collection's slug rule: by its path under
  * the collection's folder (`path`), its file name (`file`), or a field such
- * as `name`, each part made a slug by the one rule (routes/urls.ts
+ * as `name`, each part made a slug by the one rule (core/urls.ts
  * slugify), or set by a `slug:` field. A file named `Office Cleaning.md` or
  * `caf%C3%A9.md` goes to the clean URL a Hugo or Astro user would expect
  * (`office-cleaning`, `cafe`) rather than failing. Two files that end at
  * one URL are the route table's duplicate error, naming both.
  */
 import { CleansiteError } from '../core/errors.ts';
-import { isCleanSlug, slugify } from '../routes/urls.ts';
+import { isCleanSlug, slugify } from '../core/urls.ts';
 import { findFieldLine } from './field-lines.ts';
 import type { Collection } from '../config/site-config.ts';
 import { folderOf } from './collections.ts';

@@ -20,7 +20,7 @@ export interface EntryMeta {
   html: string;
   /** Plain-text body, trimmed. */
   text: string;
-  /** Site-path links and images in the Markdown, checked once the routes are known (check-references.ts). */
+  /** Site-path links and images in the Markdown, checked once the routes are known (routes/check-references.ts). */
   references?: ContentReference[];
 }
 

@@ -7,7 +7,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import { toUrl } from '../routes/urls.ts';
+import { toUrl } from '../core/urls.ts';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 

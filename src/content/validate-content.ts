@@ -10,7 +10,8 @@ import { findFieldLine } from './field-lines.ts';
 import type { SourceFile } from './load-content.ts';
 import { deriveRouteSlug } from './entry-slugs.ts';
 import { htmlToText, MAX_MARKDOWN_NESTING, renderBody } from './markdown.ts';
-import { findOccurrences, markdownFieldsOf } from './markdown-fields.ts';
+import { markdownFieldsOf } from '../config/markdown-fields.ts';
+import { findOccurrences } from './markdown-fields.ts';
 import { isSingleFile, type Collections } from './collections.ts';
 import type { Content, ContentReference, Entry } from './entry-types.ts';
 

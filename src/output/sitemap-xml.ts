@@ -1,7 +1,7 @@
 /** sitemap.xml (via the `sitemap` package) and robots.txt, both from the route table. */
 import { SitemapStream, streamToPromise } from 'sitemap';
 import type { Route } from '../routes/route-table.ts';
-import { toAbsoluteUrl } from '../routes/urls.ts';
+import { toAbsoluteUrl } from '../core/urls.ts';
 
 export async function renderSitemapXml(routes: Route[], baseUrl: string): Promise<string> {
   const stream = new SitemapStream({ hostname: baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });

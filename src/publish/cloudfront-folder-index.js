@@ -1,6 +1,6 @@
 // CloudFront Function (viewer request, runtime cloudfront-js-2.0) for dist/ in an S3 bucket
 // served through its REST endpoint (Origin Access Control). That endpoint has no index
-// documents, so this function applies the site's trailing-slash policy (src/routes/urls.ts):
+// documents, so this function applies the site's trailing-slash policy (src/core/urls.ts):
 //   /about/          -> fetches about/index.html
 //   /about?x=1       -> 301 to /about/?x=1
 //   /assets/site.css -> unchanged (the last segment has a dot: a file)

@@ -11,7 +11,7 @@ import { parseFrontMatter } from '../content/load-content.ts';
 import { redirectsSchema } from './redirect-schema.ts';
 import { decodeSourceText } from '../content/source-text.ts';
 import type { Route } from '../routes/route-table.ts';
-import { toUrl } from '../routes/urls.ts';
+import { toUrl } from '../core/urls.ts';
 import type { RedirectRule } from './redirect-rules.ts';
 
 export const REDIRECTS_FILE = 'redirects.md';

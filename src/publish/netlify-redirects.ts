@@ -5,7 +5,7 @@
  *
  * The build's rules are forced (`301!`): each source has a fallback page,
  * which would otherwise shadow the rule. The trailing-slash policy
- * (src/routes/urls.ts) needs no rules: every page is `<path>/index.html`,
+ * (src/core/urls.ts) needs no rules: every page is `<path>/index.html`,
  * which Netlify serves at `/<path>/` and reaches from `/<path>` with its own
  * 301. Slash rules of our own would loop: Netlify ignores trailing slashes
  * when matching, so `/about /about/ 301!` also matches `/about/`.

@@ -5,7 +5,7 @@
  * redirect), a plain link for people, and noindex. No script, so the site's
  * CSP holds.
  */
-import { toOutputFile } from '../routes/urls.ts';
+import { toOutputFile } from '../core/urls.ts';
 import type { RedirectRule } from './redirect-rules.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -5,7 +5,9 @@
  * is no compiled worker: a build then renders on the calling thread
  * (compiledWorkerFile), while watch, whose templates must never be imported
  * by the main thread, has the worker bundled from source on first use
- * (workerFile with a cache folder).
+ * (workerFile with a cache folder). The worker's source is in session/: it
+ * parses, assembles and renders, so it imports from every stage, and the
+ * modules here start it by its file, never by an import.
  */
 import { statSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -44,7 +46,7 @@ async function bundleWorker(name: WorkerName, cacheDir: string): Promise<string>
   // Written aside and renamed: tests in other processes may be starting the same worker.
   const temporary = `${bundled}.${process.pid}.tmp.mjs`;
   await esbuild.build({
-    entryPoints: [path.join(here, `${name}.ts`)], outfile: temporary, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent',
+    entryPoints: [path.join(here, '..', 'session', `${name}.ts`)], outfile: temporary, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent',
   });
   await rename(temporary, bundled);
   return bundled;

@@ -4,19 +4,10 @@
  * the build date arrives here.
  */
 import type { ReactElement, ReactNode } from 'react';
+import type { ResolvedImage } from '../assets/resolve-images.ts';
 import type { Route } from '../routes/route-table.ts';
 
-/** An image after the image stage: intrinsic size plus the variants to offer. */
-export interface ResolvedImage {
-  /** URL of the fallback file (JPEG/PNG, or the SVG itself). */
-  src: string;
-  width: number;
-  height: number;
-  /** `srcset` for the fallback format; empty when there is one size only. */
-  srcset: string;
-  /** Modern formats, best first, for <source> elements. */
-  sources: Array<{ type: string; srcset: string }>;
-}
+export type { ResolvedImage } from '../assets/resolve-images.ts';
 
 export interface BuildAssets {
   /** URL of the content-hashed stylesheet. */

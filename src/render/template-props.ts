@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
-import { toAbsoluteUrl, toUrl } from '../routes/urls.ts';
+import { toAbsoluteUrl, toUrl } from '../core/urls.ts';
 import type { ResolvedImage, SiteData, TemplateProps } from './page-props.ts';
 
 const routeIndexes = new WeakMap<SiteData, ReadonlySet<string>>();

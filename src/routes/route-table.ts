@@ -8,7 +8,7 @@
 import type { PageFields, SiteConfig } from '../config/site-config.ts';
 import type { Content, Entry } from '../content/entry-types.ts';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import { toOutputFile, toUrl } from './urls.ts';
+import { toOutputFile, toUrl } from '../core/urls.ts';
 
 /** Which content entry a route renders: an index into its collection's list. */
 export interface RouteEntry {

@@ -22,7 +22,7 @@ import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { placeImageFiles } from '../assets/images/place-image-files.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { LoadedSite } from '../routes/route-content.ts';
-import { checkContentReferences } from '../content/check-references.ts';
+import { checkContentReferences } from '../routes/check-references.ts';
 import { CleansiteErrorList, toErrorList, type CleansiteError } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import { isPublishedPublicFile } from '../output/public-files.ts';

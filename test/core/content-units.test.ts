@@ -8,7 +8,7 @@ import { findFieldLine } from '../../src/content/field-lines.ts';
 import { parseSourceFile } from '../../src/content/load-content.ts';
 import { renderMarkdown } from '../../src/content/markdown.ts';
 import { pagePath } from '../../src/content/validate-content.ts';
-import { slugify, toAbsoluteUrl, toOutputFile, toUrl } from '../../src/routes/urls.ts';
+import { slugify, toAbsoluteUrl, toOutputFile, toUrl } from '../../src/core/urls.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { collections } from '../support/site-config.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { globby } from 'globby';
 import { describe, expect, it } from 'vitest';
-import { isCleanSlug, slugify } from '../../src/routes/urls.ts';
+import { isCleanSlug, slugify } from '../../src/core/urls.ts';
 import { buildFixture, useThrowawaySites } from '../support/fixture-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 

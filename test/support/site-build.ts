@@ -20,7 +20,7 @@ import { reportErrors } from '../../src/commands/command-support.ts';
 import { createMemoryLogger } from '../../src/core/logger.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { parseRedirectsFile } from '../../src/publish/redirect-rules.ts';
-import { toOutputFile } from '../../src/routes/urls.ts';
+import { toOutputFile } from '../../src/core/urls.ts';
 import { makeTempDir } from './fixture-site.ts';
 
 /** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */

@@ -7,8 +7,8 @@
  * would otherwise stay up, idle (~90 MB), for the rest of the build.
  */
 import path from 'node:path';
-import { buildClientScript } from './build-client.ts';
-import { buildCss, type BuiltAsset } from './build-css.ts';
+import { buildClientScript } from '../assets/build-client.ts';
+import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
 import type { CompiledModule } from '../core/compile-module.ts';
 import { compileTemplates, type CompiledTemplates } from '../render/compile-templates.ts';

@@ -11,8 +11,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { writeContentCache } from '../cache/content-cache-file.ts';
-import { createUnitRecorder } from './record-units.ts';
-import { createUnitValues } from './unit-values.ts';
+import { createUnitRecorder } from '../render/record-units.ts';
+import { createUnitValues } from '../render/unit-values.ts';
 import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { importSiteConfig } from '../config/load-config.ts';
@@ -20,16 +20,16 @@ import type { SiteConfig } from '../config/site-config.ts';
 import type { Content } from '../content/entry-types.ts';
 import { buildNavigation } from '../routes/navigation.ts';
 import { buildRouteTable, type Route } from '../routes/route-table.ts';
-import { importTemplates } from './compile-templates.ts';
-import type { SiteData, TemplateSet } from './page-props.ts';
-import { renderBatch, type BatchOptions } from './render-batch.ts';
+import { importTemplates } from '../render/compile-templates.ts';
+import type { SiteData, TemplateSet } from '../render/page-props.ts';
+import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { serialiseError } from '../core/serialise-error.ts';
 import { restorePlainText } from '../content/validate-content.ts';
-import { createHeapBudget } from './heap-budget.ts';
-import { createSharedChunks } from './shared-chunks.ts';
-import { applySitePatch } from './site-patch.ts';
-import type { KeptSetup, RenderSetup, SerialisedBatch, SerialisedParse, WorkerMessage, WorkerReply, WorkerRequest } from './render-threads.ts';
+import { createHeapBudget } from '../render/heap-budget.ts';
+import { createSharedChunks } from '../render/shared-chunks.ts';
+import { applySitePatch } from '../render/site-patch.ts';
+import type { KeptSetup, RenderSetup, SerialisedBatch, SerialisedParse, WorkerMessage, WorkerReply, WorkerRequest } from '../render/render-threads.ts';
 
 /** Entries this worker parsed or was sent, by fingerprint; emptied once the site is assembled. */
 const entries = new Map<string, ValidatedEntry>();

@@ -9,9 +9,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
-import type { RouteTable } from '../routes/route-table.ts';
-import { findFieldLine } from './field-lines.ts';
-import type { Content, EntryMeta } from './entry-types.ts';
+import type { RouteTable } from './route-table.ts';
+import { findFieldLine } from '../content/field-lines.ts';
+import type { Content, EntryMeta } from '../content/entry-types.ts';
 
 export interface ReferenceFolders {
   publicDir: string;
