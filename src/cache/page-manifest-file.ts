@@ -1,7 +1,7 @@
 /**
  * The page manifest on disk: one file per output folder in <cacheDir>/pages/,
  * holding each page's record (session/page-manifest.ts) and what every other
- * output file was made from (output-extras.ts). It names the output folder's
+ * output file was made from (session/output-extras.ts). It names the output folder's
  * path and inode, so output replaced by anything else is never trusted.
  * Deleting it is always safe: the next build renders every page.
  */

@@ -1,6 +1,6 @@
 /**
  * A render worker kept across rebuilds (watch): the build's render worker
- * (render-worker.ts, same protocol, same error serialiser), started for one
+ * (session/render-worker.ts, same protocol, same error serialiser), started for one
  * compiled template module and sent the site data as a patch against what
  * it already holds (site-patch.ts) whenever that changed. New templates mean
  * a new kept worker and the old one closed: the old module dies with its

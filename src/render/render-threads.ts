@@ -94,7 +94,7 @@ export interface RenderThreads extends ParseHelpers {
 /** A kept worker's setup (see kept-worker.ts): its site data comes as patches, not from entries. */
 export type KeptSetup = Omit<RenderSetup, 'site' | 'pageKeySalt'>;
 
-/** Requests to a render worker (see render-worker.ts): each gets a WorkerReply with its id. */
+/** Requests to a render worker (see session/render-worker.ts): each gets a WorkerReply with its id. */
 export type WorkerRequest =
   | { type: 'parse'; sources: ContentSource[]; configModule: string }
   /** Fingerprints of every entry, in file order: the worker assembles the content from them. */

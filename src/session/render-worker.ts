@@ -1,10 +1,12 @@
 /**
- * A render worker (see render-threads.ts): parses the batches of content
+ * A render worker's entry (started by render/render-threads.ts; it lives in
+ * session/ because it runs every stage: it parses, assembles, renders and
+ * writes the sitemap): parses the batches of content
  * files it is sent and keeps their entries, loads the templates when told
  * where they are, assembles the site from its own entries and the ones it
  * is sent, then renders and writes the batches of routes it is sent.
  *
- * A kept worker (watch, see kept-worker.ts) is sent its site data as a
+ * A kept worker (watch, see render/kept-worker.ts) is sent its site data as a
  * patch against what it holds instead, again after every edit, and renders
  * with the one template module it was started for.
  */
