@@ -1,6 +1,6 @@
 /**
  * A watch session must leave exactly what a fresh build makes. This drives one in-process watch
- * session over a copy of the real site through more than fifty edits (content, site.md, the site's
+ * session over a copy of the real site through more than fifty edits (65 today) (content, site.md, the site's
  * declaration and its modules, templates, styles, client script, public files; renames, deletions, additions, and broken saves
  * that are later fixed) and, after each valid state, compares its output folder with a fresh,
  * cache-less build of the same sources, file for file and byte for byte. Both carry the
@@ -220,6 +220,9 @@ const EDITS: Edit[] = [
   { name: 'the site config fixed', apply: () => edit('templates/site.config.ts', '\nexport const = ;\n', '\n') },
   { name: 'a schema rule the content breaks', broken: true, apply: () => edit('templates/model/schemas.ts', ".length(8, 'must list exactly eight services')", ".length(9, 'must list exactly nine services')") },
   { name: 'the schema rule undone', apply: () => edit('templates/model/schemas.ts', ".length(9, 'must list exactly nine services')", ".length(8, 'must list exactly eight services')") },
+  // Same files, other entries: the content's fingerprints do not change, the pages must all the same.
+  { name: 'a schema transform that changes entries, not files (section anchors)', apply: () => edit('templates/model/schemas.ts', 'id: written.id ?? anchorOf(written.title)', "id: written.id ?? `part-${anchorOf(written.title)}`") },
+  { name: 'the schema transform undone', apply: () => edit('templates/model/schemas.ts', "id: written.id ?? `part-${anchorOf(written.title)}`", 'id: written.id ?? anchorOf(written.title)') },
 ];
 
 describe('a watch session', () => {
