@@ -222,7 +222,12 @@ function parseArgs(argv) {
     else if (flag === '--no-committed') options.committed = false;
     else if (flag === '--no-extra') options.extra = false;
     else if (flag === '--keep') options.keep = true;
-    else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --keep)`);
+    else if (flag === '--help' || flag === '-h') {
+      // The file's opening comment is the help text.
+      const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+      process.stdout.write(`${text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
+      process.exit(0);
+    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --keep; --help shows them)`);
   }
   return options;
 }
