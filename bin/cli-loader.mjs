@@ -1,6 +1,6 @@
 /**
  * The compiled CLI's entry: bin/compile-cli.mjs copies this file to
- * .cache/cli/cli.mjs, next to cli-bundle.js (the CLI as one CommonJS file).
+ * lib/cli/cli.mjs, next to cli-bundle.js (the CLI as one CommonJS file).
  *
  * V8 spends ~40 ms parsing the ~1.4 MB bundle, and more compiling each
  * function as it is first called (~0.2 s of CPU in all for a cold build of
