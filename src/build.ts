@@ -104,7 +104,12 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   let compiling = true;
   // Started first: esbuild and lightningcss work on the other core while the content loads.
   let configCompiled!: Promise<CompiledModule>;
-  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }, (config) => {
+  // While esbuild compiles (the content stage waits for the site config) this thread would be
+  // idle: React loads meanwhile, once the compile requests are on their way (setImmediate).
+  const loadRenderer = () => import('./render/render-page.ts').catch(() => undefined);
+  let preloading: Promise<unknown> | undefined;
+  const onEsbuildStart = () => setImmediate(() => (preloading ??= loadRenderer()));
+  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time, onEsbuildStart }, (config) => {
     configCompiled = config.then((compiled) => {
       threads.setConfig(compiled.modulePath);
       return compiled;
@@ -118,8 +123,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   compiles.catch(() => undefined);
   const source = createSiteSource({ ...options, cacheDir: options.cache === false ? undefined : options.cacheDir, helpers: threads });
   const loading = loadSite(options, source, configCompiled, time);
-  // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
-  const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
+  const preload = loading.then(() => (compiling ? (preloading ??= loadRenderer()) : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
     loading,
     compiles,
