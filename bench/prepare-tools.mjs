@@ -25,7 +25,7 @@ export async function prepareTools(packageRoot, sourceTemplatesDir) {
   // Compiles the CLI if src/ changed since the last run.
   execFileSync(process.execPath, [path.join(packageRoot, 'bin', 'cleansite.mjs'), '--version'], { cwd: packageRoot, stdio: 'ignore' });
   const cliDir = path.join(dir, 'cli');
-  cpSync(path.join(packageRoot, '.cache', 'cli'), cliDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  cpSync(path.join(packageRoot, 'lib', 'cli'), cliDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
   const cli = path.join(cliDir, 'run.mjs');
   writeFileSync(cli, "const { main } = await import('./cli.mjs');\nprocess.exitCode = await main(process.argv);\n");
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Launcher: compiles the TypeScript CLI into .cache/cli/ (bin/compile-cli.mjs) when a
+// Launcher: compiles the TypeScript CLI into lib/cli/ (bin/compile-cli.mjs) when a
 // source file, the compile settings or the installed packages changed since the last
-// compile (a stat of each file, ~1 ms), then runs it (.cache/cli/cli.mjs, bin/cli-loader.mjs).
+// compile (a stat of each file, ~1 ms), then runs it (lib/cli/cli.mjs, bin/cli-loader.mjs).
+// lib/ is the program, as a published package would ship it (npm's `prepare` compiles it
+// at install), not a build cache: removing .cache/ does not make the next run recompile.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const binDir = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(binDir, '..');
 const sourceDir = path.join(packageRoot, 'src');
-const outDir = path.join(packageRoot, '.cache', 'cli');
+const outDir = path.join(packageRoot, 'lib', 'cli');
 const stampFile = path.join(outDir, 'stamp');
 
 function sourceStamp(dir) {

@@ -1,5 +1,5 @@
 /**
- * Compiles src/ into .cache/cli/ with esbuild (bin/cleansite.mjs calls this
+ * Compiles src/ into lib/cli/ with esbuild (bin/cleansite.mjs calls this
  * when the sources or these settings changed):
  *
  * - cli-bundle.js: the CLI as one CommonJS file, which cli.mjs (a copy of

@@ -106,7 +106,12 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   let compiling = true;
   // Started first: esbuild and lightningcss work on the other core while the content loads.
   let configCompiled!: Promise<CompiledModule>;
-  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time }, (config) => {
+  // While esbuild compiles (the content stage waits for the site config) this thread would be
+  // idle: React loads meanwhile, once the compile requests are on their way (setImmediate).
+  const loadRenderer = () => import('./render/render-page.ts').catch(() => undefined);
+  let preloading: Promise<unknown> | undefined;
+  const onEsbuildStart = () => setImmediate(() => (preloading ??= loadRenderer()));
+  const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time, onEsbuildStart }, (config) => {
     configCompiled = config.then((compiled) => {
       threads.setConfig(compiled.modulePath);
       return compiled;
@@ -119,8 +124,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
   compiles.catch(() => undefined);
   const loading = loadSite(options, session, configCompiled, time);
-  // While esbuild compiles in its own process this thread would be idle: React loads meanwhile.
-  const preload = loading.then(() => (compiling ? import('./render/render-page.ts') : undefined), () => undefined);
+  const preload = loading.then(() => (compiling ? (preloading ??= loadRenderer()) : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
     loading,
     compiles,

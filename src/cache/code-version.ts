@@ -37,7 +37,7 @@ function computeCodeVersion(here: string): string {
   return hashText(parts.sort().join('\n'));
 }
 
-/** The folder holding the CLI entry: src/ when run from source, .cache/cli/ when compiled. */
+/** The folder holding the CLI entry: src/ when run from source, lib/cli/ when compiled. */
 function findCodeRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'cli.ts')) || existsSync(path.join(dir, 'cli.mjs'))) return dir;

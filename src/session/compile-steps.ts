@@ -24,6 +24,8 @@ export interface CompileOptions {
   /** The generator's code version: other code, other results. */
   code: string;
   time: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+  /** Called once, as esbuild starts on a step the step cache did not hold (it then works in its own process for a while). */
+  onEsbuildStart?: () => void;
 }
 
 export interface Compiled {
@@ -40,8 +42,12 @@ export async function compileWithCache(options: CompileOptions, onConfig: (confi
   // esbuild reads them: a change to either can change its output.
   const projectFiles = ['tsconfig.json', 'package.json'].map((name) => path.join(options.rootDir, name));
   let startedEsbuild = false;
-  const config = time('compile site config', () => cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${options.cacheDir}`, async () => {
+  const esbuildStarts = () => {
+    if (!startedEsbuild) options.onEsbuildStart?.();
     startedEsbuild = true;
+  };
+  const config = time('compile site config', () => cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${options.cacheDir}`, async () => {
+    esbuildStarts();
     const built = await compileSiteConfig(templatesDir, options.cacheDir);
     return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
   }));
@@ -53,12 +59,12 @@ export async function compileWithCache(options: CompileOptions, onConfig: (confi
       return { value: built, inputs: [cssEntry, ...built?.inputs ?? []] };
     })),
     time('client script', () => cachedStep(stepCacheDir, `script\n${code}\n${scriptEntry}`, async () => {
-      startedEsbuild = true;
+      esbuildStarts();
       const built = await buildClientScript(scriptEntry);
       return { value: built, inputs: [scriptEntry, ...built?.inputs ?? [], ...projectFiles] };
     })),
     time('compile templates', () => cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${options.cacheDir}`, async () => {
-      startedEsbuild = true;
+      esbuildStarts();
       const built = await compileTemplates(templatesDir, options.cacheDir);
       return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles] };
     })),

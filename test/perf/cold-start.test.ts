@@ -1,0 +1,110 @@
+/**
+ * What keeps the cold build of the committed site fast without changing what
+ * it checks or where its program lives:
+ *
+ * - a collection's first files are validated by zod without its generated
+ *   code (validate-content.ts), the rest with it: both ways must accept and
+ *   reject the same values with the same issues;
+ * - the compiled CLI is the program, not a build cache: it lives in lib/cli/,
+ *   so a run after `.cache/` was removed does not compile the CLI again;
+ * - the CommonJS files of node_modules are compiled with V8 code caches
+ *   (bin/cli-loader.mjs), which must never run a file's old code.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
+import { PROJECT_ROOT } from '../support/site-build.ts';
+import { collections } from '../support/site-config.ts';
+
+function faq(index: number, frontMatter: string): ContentSource {
+  const relative = `faqs/faq-${String(index).padStart(3, '0')}.md`;
+  const text = `---\n${frontMatter}\n---\nAn answer to question ${index}, long enough to be an answer.\n`;
+  return { relative, file: `content/${relative}`, absolute: path.join(PROJECT_ROOT, 'content', relative), read: { text, fingerprint: `fingerprint-${index}` } };
+}
+
+describe('validation before and after zod generates its code', () => {
+  it('gives the same entries and the same issues for the first and the 120th file of a collection', () => {
+    // Alternating valid and invalid files, well past the switch to generated code.
+    const sources = Array.from({ length: 120 }, (_, index) => index % 2 === 0
+      ? faq(index, `question: Question number ${index}?\norder: ${index}`)
+      : faq(index, `question: 42\norder: not a number\nunknownField: true`));
+    const parsed = parseSources(sources, collections);
+    expect(parsed.readErrors).toEqual([]);
+    expect(parsed.parseErrors).toEqual([]);
+    expect(parsed.items).toHaveLength(60);
+    const first = parsed.items[0]!.item.entry as Record<string, unknown>;
+    const last = parsed.items[59]!.item.entry as Record<string, unknown>;
+    expect(first.question).toBe('Question number 0?');
+    expect(last.question).toBe('Question number 118?');
+    expect(Object.keys(last).sort()).toEqual(Object.keys(first).sort());
+
+    const issuesOf = (file: string) => parsed.validationErrors
+      .filter((error) => error.location?.file === file)
+      .map((error) => `${error.code} ${error.location?.line} ${error.message}`);
+    const early = issuesOf('content/faqs/faq-001.md');
+    const late = issuesOf('content/faqs/faq-119.md');
+    expect(early.length).toBeGreaterThan(0);
+    expect(late).toEqual(early);
+    expect(parsed.validationErrors).toHaveLength(60 * early.length);
+  });
+});
+
+describe('the compiled CLI', () => {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'cleansite-launcher-'));
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('lives in lib/cli/, so removing .cache/ does not make the next run compile it again', () => {
+    for (const name of ['bin', 'src', 'package.json', 'tsconfig.json']) cpSync(path.join(PROJECT_ROOT, name), path.join(copy, name), { recursive: true });
+    symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+    const run = () => execFileSync(process.execPath, [path.join(copy, 'bin', 'cleansite.mjs'), '--version'], { cwd: copy, encoding: 'utf8', timeout: 120_000 }).trim();
+
+    expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
+    const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.js');
+    const compiledAt = statSync(bundle).mtimeMs;
+    expect(existsSync(path.join(copy, '.cache', 'cli'))).toBe(false);
+
+    rmSync(path.join(copy, '.cache'), { recursive: true, force: true });
+    expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(statSync(bundle).mtimeMs).toBe(compiledAt);
+  }, 180_000);
+});
+
+describe('code caches of node_modules files', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cleansite-package-caches-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs a file changed at the same length from its new source, and keeps require() working', () => {
+    const packageDir = path.join(dir, 'node_modules', 'fake');
+    mkdirSync(packageDir, { recursive: true });
+    const write = (answer: string) => writeFileSync(path.join(packageDir, 'index.js'),
+      `module.exports = { answer: '${answer}', here: __dirname, resolved: require.resolve('./index.js'), sibling: require('./sibling.js') };\n`);
+    writeFileSync(path.join(packageDir, 'sibling.js'), 'module.exports = 42;\n');
+    const cacheFile = path.join(dir, 'packages.v8-cache');
+    const loader = pathToFileURL(path.join(PROJECT_ROOT, 'bin', 'cli-loader.mjs')).href;
+    const script = [
+      `import { packageCompiles } from ${JSON.stringify(loader)};`,
+      "import { createRequire } from 'node:module';",
+      `const packages = packageCompiles(${JSON.stringify(cacheFile)});`,
+      `const value = createRequire(${JSON.stringify(path.join(dir, 'main.js'))})('fake');`,
+      'packages.stop();',
+      'const missed = packages.wanted();',
+      'if (missed) packages.write();',
+      'console.log(JSON.stringify({ ...value, missed }));',
+    ].join('\n');
+    const run = () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<string, unknown>;
+
+    write('first');
+    expect(run()).toEqual({ answer: 'first', here: packageDir, resolved: path.join(packageDir, 'index.js'), sibling: 42, missed: true });
+    expect(existsSync(cacheFile)).toBe(true);
+    // Now from the cache: nothing missed, nothing written.
+    expect(run()).toMatchObject({ answer: 'first', missed: false });
+
+    write('other'); // same length: V8's own check (the source length) would accept the old cache
+    expect(run()).toMatchObject({ answer: 'other', missed: true });
+    expect(run()).toMatchObject({ answer: 'other', missed: false });
+  });
+});
