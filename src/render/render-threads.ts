@@ -33,7 +33,7 @@ import type { SitePatch } from './site-patch.ts';
  * took the same time at 1,000 and 2,500 locations (1.1 s, 2.0 s), two
  * were faster at 10,000.
  */
-export const PARSE_THRESHOLD = 100;
+export const PARSE_THRESHOLD = 2000;
 /**
  * Below this many pages to render, one thread is faster when the workers
  * would have to start now and be sent all the content (~0.5 s at 10,000
@@ -43,7 +43,7 @@ export const PARSE_THRESHOLD = 100;
  */
 export const PARALLEL_THRESHOLD = 3000;
 /** Pages to render from which workers that already parsed content (and so hold it) are used. */
-export const STARTED_THRESHOLD = 40;
+export const STARTED_THRESHOLD = 300;
 
 /** Render threads in all for `pages` pages: `jobs` when given (0 counts as 1), else one per core from the threshold on. */
 export function renderThreads(pages: number, jobs?: number, cores = availableParallelism(), workersStarted = false): number {
