@@ -109,9 +109,10 @@ function writeCodeCache(script, key, producer) {
 
 /**
  * Compiles the CommonJS files of node_modules through vm.Script with their
- * code caches (one file, written whole by a successful build in which any
- * was missing or rejected; the entries of files it did not load are kept). A file's cache is keyed to its bytes: V8 itself
- * only checks the length. Everything else is as Node's own _compile does it.
+ * code caches: one file, written whole by a successful build in which any
+ * was missing or rejected, keeping the entries of files that build did not
+ * load. A file's cache is keyed to its bytes (V8 itself only checks the
+ * length). Everything else is as Node's own _compile does it.
  */
 export function packageCompiles(cacheFile) {
   const Module = createRequire(bundleFile)('node:module');

@@ -107,8 +107,6 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   /** The last pass put together: site data and page keys. */
   let pass: Pass | undefined;
-  /** New templates were loaded: every page is rendered again, as a build would, even if the module is one rendered before. */
-  let everyPagePending = false;
   let sitemapPending = false;
   let needsFullPass = true;
   let buildNumber = 0;
@@ -177,8 +175,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       await attempt('templates', async () => {
         const compiled = await compileTemplates(options.templatesDir, options.cacheDir);
         replaceSet(inputs.templates, compiled.inputs);
-        // A new render worker for new templates. Every page's key is salted with them, so every page is rendered again.
-        if (await renderers.useTemplates(compiled)) everyPagePending = true;
+        // A new render worker for new templates. Every page's key is salted with them, so the plan renders every page again.
+        await renderers.useTemplates(compiled);
       });
     }
     if (areas.has('styles')) {
@@ -316,9 +314,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   /** Pages whose units changed value (or that have no record), and the output files of pages that are gone. */
   function pagesToWrite(current: Pass): { paths: string[]; removals: string[] } {
     // A stylesheet or public-file edit changes no site data: no page need be valued again.
-    if (currentFor === current && !everyPagePending) return { paths: [], removals: [] };
+    if (currentFor === current) return { paths: [], removals: [] };
     const plan = session.plan(current);
-    const paths = (everyPagePending ? current.site.table.routes : plan.stale).map((route) => route.path).sort();
+    const paths = plan.stale.map((route) => route.path).sort();
     if (paths.length === 0 && plan.removedOutputs.length === 0) currentFor = current;
     return { paths, removals: plan.removedOutputs };
   }
@@ -338,7 +336,6 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (!written) return 0;
     currentFor = current;
     needsFullPass = false;
-    everyPagePending = false;
     sitemapPending = false;
     return current.site.table.routes.length;
   }
@@ -347,10 +344,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   async function writeIncremental(current: Pass, paths: string[], removals: string[]): Promise<{ pages: number; removedPages: number }> {
     let result = { pages: 0, removedPages: 0 };
     await attempt('render', async () => {
-      const input = passInput(current);
-      await writePass(input, { paths, removals, sitemap: sitemapPending });
-      input.done();
-      everyPagePending = false;
+      await writePass(passInput(current), { paths, removals, sitemap: sitemapPending });
       currentFor = current;
       sitemapPending = false;
       result = { pages: paths.length, removedPages: removals.length };

@@ -23,8 +23,12 @@ export const SCRIPT_FILE = 'assets/site.js';
 export interface PassInput {
   outDir: string;
   site: LoadedSite;
-  /** Renders the pages into the pass's staging folder, recording the units each read. */
-  render(paths: string[], staging: Staging): Promise<{ failures: readonly CleansiteError[] }>;
+  /**
+   * Renders the pages into the pass's staging folder (none: nothing to render, the pass only
+   * removes or rewrites the sitemap), recording the units each read; `committed()` once the
+   * pass is in the output.
+   */
+  render(paths: string[], staging: Staging): Promise<{ failures: readonly CleansiteError[]; committed(): void }>;
   /** Turns render failures into the errors reported (e.g. located in the template). */
   explain(error: CleansiteError): CleansiteError;
 }
@@ -52,8 +56,8 @@ export async function writePass(input: PassInput, pass: Pass): Promise<void> {
       if (pass.whole.script) out.write(SCRIPT_FILE, pass.whole.script.contents);
       if (pass.whole.images) placeImageFiles(pass.whole.images.files, out.dir);
     }
-    const outcome = pass.paths.length > 0 ? await input.render(pass.paths, out) : undefined;
-    if (outcome && outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
+    const outcome = await input.render(pass.paths, out);
+    if (outcome.failures.length > 0) throw new CleansiteErrorList(outcome.failures.map(input.explain));
     if (!pass.whole) out.remove(pass.removals);
     if (pass.sitemap || pass.whole) {
       out.write('sitemap.xml', await renderSitemapXml(input.site.table.routes, input.site.baseUrl));
@@ -61,6 +65,7 @@ export async function writePass(input: PassInput, pass: Pass): Promise<void> {
     }
     await out.commit();
     committed = true;
+    outcome.committed();
   } finally {
     if (!committed) await out.abort();
   }
