@@ -6,8 +6,8 @@
  *   changed; the bench runs a copy, so an edit to src/ during a run cannot
  *   swap the code (and its cache keys) between two measurements. The runner
  *   does what the launcher does after its stamp check: it runs cli.mjs, which
- *   loads the CLI with its V8 code cache (copied along, or written by the
- *   warm-up build), as every run after the first does.
+ *   imports the CLI (with Node's compile cache where Node has one, filled by
+ *   the warm-up build), as every run after the first does.
  * - the bare render loop (bench/bare-loop.tsx), bundled with esbuild with
  *   React and the templates inside, the way such a script would be shipped.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Launcher: compiles the TypeScript CLI into lib/cli/ (bin/compile-cli.mjs) when a
 // source file, the compile settings or the installed packages changed since the last
-// compile (a stat of each file, ~1 ms), then runs it (lib/cli/cli.mjs, bin/cli-loader.mjs).
+// compile (a stat of each file, ~1 ms), then imports it (lib/cli/cli.mjs, a copy of bin/cli-loader.mjs).
 // lib/ is the program, as a published package would ship it (npm's `prepare` compiles it
 // at install), not a build cache: removing .cache/ does not make the next run recompile.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

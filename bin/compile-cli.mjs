@@ -2,8 +2,11 @@
  * Compiles src/ into lib/cli/ with esbuild (bin/cleansite.mjs calls this
  * when the sources or these settings changed):
  *
- * - cli-bundle.js: the CLI as one CommonJS file, which cli.mjs (a copy of
- *   cli-loader.mjs) runs with a V8 code cache;
+ * - cli-bundle.cjs: the CLI as one CommonJS file, which cli.mjs (a copy of
+ *   cli-loader.mjs) imports, with Node's compile cache where Node has one.
+ *   CommonJS, because its packages are then required when first used: an ES
+ *   module bundle imports every external package (React, esbuild, sharp,
+ *   the AWS SDK...) before it runs, ~0.25 s of CPU for `--version`;
  * - render-worker.mjs: the render workers' entry point (build and watch),
  *   ES modules sharing chunks/, so a worker loads only what it needs.
  *
@@ -71,18 +74,15 @@ async function bundle(sourceDir, outDir) {
     .filter(([, file]) => isFile(path.join(sourceDir, file)))
     .map(([name, file]) => [name, path.join(sourceDir, file)]));
   await Promise.all([
-    // Lines kept: Node maps stack traces of a vm.Script to no source map, so they point into this file.
     esbuild.build({
       ...common,
       entryPoints: { 'cli-bundle': path.join(sourceDir, 'cli.ts') },
       outdir: outDir,
       format: 'cjs',
-      // Node 20's V8 (fixed in 12.4) loses what import() needs in code compiled from a code
-      // cache: every import() becomes require(), which loads ES modules too (the compiled
-      // templates) since Node 20.19; cli-loader.mjs hands the bundle a require that takes file URLs.
-      supported: { 'dynamic-import': false },
+      // import() stays Node's own: the site's modules (ES modules, top-level await allowed) load as in tests.
       define: { 'import.meta.url': '__cleansiteModuleUrl' },
       banner: { js: MODULE_URL_BANNER },
+      outExtension: { '.js': '.cjs' },
     }),
     esbuild.build({
       ...common,

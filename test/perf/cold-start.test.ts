@@ -6,15 +6,12 @@
  *   code (validate-content.ts), the rest with it: both ways must accept and
  *   reject the same values with the same issues;
  * - the compiled CLI is the program, not a build cache: it lives in lib/cli/,
- *   so a run after `.cache/` was removed does not compile the CLI again;
- * - the CommonJS files of node_modules are compiled with V8 code caches
- *   (bin/cli-loader.mjs), which must never run a file's old code.
+ *   so a run after `.cache/` was removed does not compile the CLI again.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
@@ -63,7 +60,7 @@ describe('the compiled CLI', () => {
     const run = () => execFileSync(process.execPath, [path.join(copy, 'bin', 'cleansite.mjs'), '--version'], { cwd: copy, encoding: 'utf8', timeout: 120_000 }).trim();
 
     expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
-    const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.js');
+    const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.cjs');
     const compiledAt = statSync(bundle).mtimeMs;
     expect(existsSync(path.join(copy, '.cache', 'cli'))).toBe(false);
 
@@ -71,40 +68,4 @@ describe('the compiled CLI', () => {
     expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(statSync(bundle).mtimeMs).toBe(compiledAt);
   }, 180_000);
-});
-
-describe('code caches of node_modules files', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cleansite-package-caches-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('runs a file changed at the same length from its new source, and keeps require() working', () => {
-    const packageDir = path.join(dir, 'node_modules', 'fake');
-    mkdirSync(packageDir, { recursive: true });
-    const write = (answer: string) => writeFileSync(path.join(packageDir, 'index.js'),
-      `module.exports = { answer: '${answer}', here: __dirname, resolved: require.resolve('./index.js'), sibling: require('./sibling.js') };\n`);
-    writeFileSync(path.join(packageDir, 'sibling.js'), 'module.exports = 42;\n');
-    const cacheFile = path.join(dir, 'packages.v8-cache');
-    const loader = pathToFileURL(path.join(PROJECT_ROOT, 'bin', 'cli-loader.mjs')).href;
-    const script = [
-      `import { packageCompiles } from ${JSON.stringify(loader)};`,
-      "import { createRequire } from 'node:module';",
-      `const packages = packageCompiles(${JSON.stringify(cacheFile)});`,
-      `const value = createRequire(${JSON.stringify(path.join(dir, 'main.js'))})('fake');`,
-      'packages.stop();',
-      'const missed = packages.wanted();',
-      'if (missed) packages.write();',
-      'console.log(JSON.stringify({ ...value, missed }));',
-    ].join('\n');
-    const run = () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<string, unknown>;
-
-    write('first');
-    expect(run()).toEqual({ answer: 'first', here: packageDir, resolved: path.join(packageDir, 'index.js'), sibling: 42, missed: true });
-    expect(existsSync(cacheFile)).toBe(true);
-    // Now from the cache: nothing missed, nothing written.
-    expect(run()).toMatchObject({ answer: 'first', missed: false });
-
-    write('other'); // same length: V8's own check (the source length) would accept the old cache
-    expect(run()).toMatchObject({ answer: 'other', missed: true });
-    expect(run()).toMatchObject({ answer: 'other', missed: false });
-  });
 });
