@@ -21,8 +21,8 @@ export interface ExtraFile {
 }
 
 export interface OutputExtras {
-  publicFiles: PublicFile[];
-  assets: BuiltAsset[];
+  publicFiles: readonly PublicFile[];
+  assets: readonly BuiltAsset[];
   imageFiles: readonly ImageFile[];
   sitemapXml: string;
   robotsTxt: string;

@@ -1,14 +1,16 @@
 /**
- * The build session: the one object `build` and watch run a site through.
- * It holds what a pass needs from the last: the site's sources (the
- * declaration, the content loader and the routed site: site-source.ts), the
- * page manifest (which page the output holds, under which key:
- * page-manifest.ts) and the renderers (renderers.ts). `build` makes one,
- * runs one pass and saves the manifest with its output; watch keeps one and
- * feeds it the files that changed. A pass is put together the same way for
- * both: the site data templates get, the page keys, the plan (current and
- * stale pages) and the pages written.
+ * The build session: the one object `build` and watch run a site through,
+ * with one function, `run(changes | 'all', { write })` (run-pass.ts: the
+ * table of steps, their problems, the writes). It holds what a pass needs
+ * from the last: the site's sources (the declaration, the content loader
+ * and the routed site: site-source.ts), the page manifest (which page the
+ * output holds, under which key: page-manifest.ts) and the renderers
+ * (renderers.ts). `build` makes one, runs it once and saves the manifest
+ * with its output; watch keeps one and runs it with the files that changed.
+ * A pass is put together the same way for both: the site data templates
+ * get, the page keys, the plan (current and stale pages), the pages written.
  */
+import path from 'node:path';
 import { readPageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { resolveBuildDate } from '../core/format.ts';
@@ -20,11 +22,19 @@ import type { LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
 import { createPageManifest, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
 import { keptRenderers, poolRenderers, type PassData, type PoolOptions, type SessionRenderers } from './renderers.ts';
+import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
 import { createSiteSource, type SiteSource, type SiteSourceOptions } from './site-source.ts';
 import { writePages, type ReusablePage, type WrittenPages } from './write-pages.ts';
 
 export interface SessionOptions extends SiteSourceOptions {
   outDir: string;
+  /** Static files copied as they are (default: `public` beside the content folder). */
+  publicDir?: string;
+  /** Script URLs every page gets (watch's live-reload client). */
+  devScripts?: string[];
+  /** Stage timings and warnings of a run (build: --debug). */
+  onTime?: RunnerOptions['onTime'];
+  onWarning?: RunnerOptions['onWarning'];
   /** Where compiled modules and the render worker's bundle live. */
   compileDir: string;
   /** A fixed build date (tests, SOURCE_DATE_EPOCH); else today in the site's time zone. */
@@ -49,6 +59,11 @@ export interface Pass extends PassData {
 }
 
 export interface Session {
+  /**
+   * Runs one pass: the steps `changes` selects (all of them for 'all'), then the write, atomic
+   * (a whole new output swapped in) or in place (what changed, into the folder served).
+   */
+  readonly run: PassRunner;
   readonly source: SiteSource;
   readonly manifest: PageManifest;
   readonly renderers: SessionRenderers;
@@ -89,7 +104,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     return values;
   };
 
-  return {
+  const session: Omit<Session, 'run'> = {
     source,
     manifest,
     renderers,
@@ -147,4 +162,21 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     },
     close: () => renderers.close(),
   };
+  const build = mode.kind === 'build';
+  const run = createPassRunner(session, {
+    rootDir: options.rootDir, contentDir: options.contentDir, templatesDir: options.templatesDir, outDir: options.outDir,
+    publicDir: options.publicDir ?? path.join(path.dirname(options.contentDir), 'public'),
+    compileDir: options.compileDir,
+    // Build compiles through the step cache (none without a cache folder); watch compiles afresh.
+    stepCacheDir: build ? options.cacheDir : undefined,
+    stableAssetNames: !build,
+    hostFiles: build,
+    stopEsbuild: build,
+    preloadRenderer: build,
+    code,
+    devScripts: options.devScripts ?? [],
+    onTime: options.onTime,
+    onWarning: options.onWarning,
+  });
+  return { ...session, run };
 }

@@ -1,0 +1,170 @@
+/**
+ * The table of a pass's steps, the one order `build` and watch both run:
+ * each step names the step it waits for and what it does to the pass's
+ * state. The config step is awaited by the content step only: the compiles,
+ * the images and the public files run beside them. Compiles go through the
+ * step cache (cache/step-cache.ts) when the session has one (build);
+ * watch compiles afresh. The runner (run-pass.ts) decides which steps a
+ * change selects and collects each step's problems the same way for both.
+ */
+import path from 'node:path';
+import { buildClientScript } from '../assets/build-client.ts';
+import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
+import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
+import { cachedStep } from '../cache/step-cache.ts';
+import { compileSiteConfig } from '../config/load-config.ts';
+import { listPublicFiles, type PublicFile } from '../output/public-files.ts';
+import { compileTemplates } from '../render/compile-templates.ts';
+import type { LoadedSite } from '../routes/route-content.ts';
+import { STABLE_CSS_FILE, STABLE_SCRIPT_FILE } from './output-files.ts';
+import type { SessionRenderers } from './renderers.ts';
+import type { SiteSource } from './site-source.ts';
+
+export type StepName = 'config' | 'content' | 'templates' | 'styles' | 'client' | 'images' | 'public';
+export const STEP_NAMES: readonly StepName[] = ['config', 'content', 'templates', 'styles', 'client', 'images', 'public'];
+
+/** Source files of the last compiled config, templates, stylesheet and script (absolute paths): what a change feeds. */
+export interface BundleInputs {
+  config: Set<string>;
+  templates: Set<string>;
+  styles: Set<string>;
+  client: Set<string>;
+}
+
+/** What a session keeps from pass to pass. */
+export interface PassState {
+  site: LoadedSite | undefined;
+  css: BuiltAsset | undefined;
+  script: BuiltAsset | undefined;
+  images: ImageStage | undefined;
+  publicFiles: PublicFile[] | undefined;
+  inputs: BundleInputs;
+}
+
+export interface StepOptions {
+  rootDir: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  /** Compiled modules and the image cache. */
+  compileDir: string;
+  /** The step cache's folder; undefined compiles afresh. */
+  stepCacheDir: string | undefined;
+  /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */
+  stableAssetNames: boolean;
+  code: string;
+}
+
+/** What a step gets: the session's parts, the pass's state, and what changed. */
+export interface StepContext {
+  options: StepOptions;
+  source: SiteSource;
+  renderers: SessionRenderers;
+  state: PassState;
+  /** Content files changed (content-relative), or everything. */
+  contentChanges: { relatives: readonly string[]; relist: boolean } | 'all';
+  /** Set by the config step when the declaration is another one: every content file is read again. */
+  reloadContent: boolean;
+  /** Set by the content step when it routed the site anew. */
+  siteChanged: boolean;
+  /** Called once, as esbuild starts on a step the step cache did not hold. */
+  onEsbuildStart(): void;
+}
+
+export interface Step {
+  /** The step this one waits for (whether it succeeded or not). */
+  after?: StepName;
+  run(context: StepContext): Promise<void>;
+}
+
+// esbuild reads them: a change to either can change its output.
+const projectFiles = (rootDir: string) => ['tsconfig.json', 'package.json'].map((name) => path.join(rootDir, name));
+
+function replaceSet(set: Set<string>, values: Iterable<string>): void {
+  set.clear();
+  for (const value of values) set.add(value);
+}
+
+export const STEPS: Record<StepName, Step> = {
+  config: {
+    async run(context) {
+      const { options, source, renderers, state, onEsbuildStart } = context;
+      const { templatesDir, compileDir, stepCacheDir, code } = options;
+      const compiled = await cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+        onEsbuildStart();
+        const built = await compileSiteConfig(templatesDir, compileDir);
+        return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+      });
+      replaceSet(state.inputs.config, compiled.inputs);
+      // Render workers that parse content import it as soon as it exists.
+      renderers.threads?.setConfig(compiled.modulePath);
+      // Other collections, schemas or route rules: every entry is read and checked again.
+      if (await source.configure(compiled)) context.reloadContent = true;
+    },
+  },
+  content: {
+    after: 'config',
+    async run(context) {
+      const { source, state } = context;
+      if (!source.config) return;
+      const all = context.reloadContent || context.contentChanges === 'all';
+      const touched = await source.refresh(all || context.contentChanges === 'all' ? 'all' : context.contentChanges);
+      // Files no collection claims (notes, images kept next to the text) change nothing.
+      if (!touched && state.site) return;
+      state.site = source.assemble();
+      context.siteChanged = true;
+    },
+  },
+  templates: {
+    async run({ options, renderers, state, onEsbuildStart }) {
+      const { templatesDir, compileDir, stepCacheDir, code } = options;
+      const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+        onEsbuildStart();
+        const built = await compileTemplates(templatesDir, compileDir);
+        return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+      });
+      replaceSet(state.inputs.templates, compiled.inputs);
+      // Every page's key is salted with the templates: new ones render every page again.
+      await renderers.useTemplates(compiled);
+    },
+  },
+  styles: {
+    async run({ options, state }) {
+      const entry = path.join(options.templatesDir, 'styles', 'site.css');
+      const built = await cachedStep(options.stepCacheDir, `css\n${options.code}\n${entry}`, async () => {
+        const css = await buildCss(options.templatesDir);
+        return { value: css, inputs: [entry, ...css?.inputs ?? []] };
+      });
+      replaceSet(state.inputs.styles, built?.inputs ?? []);
+      state.css = built && options.stableAssetNames ? { ...built, file: STABLE_CSS_FILE, url: `/${STABLE_CSS_FILE}` } : built;
+    },
+  },
+  client: {
+    async run({ options, state, onEsbuildStart }) {
+      const entry = path.join(options.templatesDir, 'client', 'main.ts');
+      const built = await cachedStep(options.stepCacheDir, `script\n${options.code}\n${entry}`, async () => {
+        onEsbuildStart();
+        const script = await buildClientScript(entry);
+        return { value: script, inputs: [entry, ...script?.inputs ?? [], ...projectFiles(options.rootDir)] };
+      });
+      replaceSet(state.inputs.client, built?.inputs ?? []);
+      state.script = built && options.stableAssetNames ? { ...built, file: STABLE_SCRIPT_FILE, url: `/${STABLE_SCRIPT_FILE}` } : built;
+    },
+  },
+  images: {
+    async run(context) {
+      const { options, state } = context;
+      const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.compileDir });
+      const same = state.images !== undefined && JSON.stringify(next.images) === JSON.stringify(state.images.images);
+      // The same image map stays the same object, so the pass (site data and keys) stays the same too.
+      state.images = same ? { ...next, images: state.images!.images } : next;
+      // Pages that showed an image that changed see it through their units; references are checked again.
+      if (!same) context.siteChanged = true;
+    },
+  },
+  public: {
+    async run({ options, state }) {
+      state.publicFiles = await listPublicFiles(options.publicDir);
+    },
+  },
+};

@@ -1,0 +1,179 @@
+/**
+ * The pass runner: the one function `build` and watch run a site through
+ * (`session.run(changes | 'all', { write })`). It runs the steps a change
+ * selects from the table (pass-steps.ts), collects each step's problems the
+ * same way for both (kept per step, cleared by the pass that fixes them),
+ * checks references and loads the redirects once the site is routed, then
+ * writes through the one output writer (write-output.ts): the whole output
+ * swapped in atomically, or in place only what changed.
+ *
+ * `build` runs it once with 'all' and fails on any problem; watch runs it
+ * per batch of changes and keeps serving the last good output while
+ * problems are open.
+ */
+import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
+import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
+import type { RedirectRule } from '../publish/redirect-rules.ts';
+import type { SiteData } from '../render/page-props.ts';
+import { checkContentReferences } from '../routes/check-references.ts';
+import { STEP_NAMES, STEPS, type PassState, type StepContext, type StepName, type StepOptions } from './pass-steps.ts';
+import type { Session } from './session.ts';
+import { writeAtomic, writeInPlace, type UpToDateCheck, type WriteOutcome, type WriterState } from './write-output.ts';
+
+export type { StepName } from './pass-steps.ts';
+
+/** What changed since the last pass: the steps to run again, and the files, for the steps that take them. */
+export interface PassChanges {
+  steps: ReadonlySet<StepName>;
+  /** Content files changed (content-relative), and whether any was added or deleted. */
+  content?: { relatives: readonly string[]; relist: boolean };
+  /** Public files changed (relative to public/); in place they are copied or deleted. */
+  publicFiles?: ReadonlyArray<{ relative: string; removed: boolean }>;
+}
+
+export interface RunOptions {
+  /** atomic: the whole output, swapped in; in place: only what changed, into the folder served. */
+  write: 'atomic' | 'in-place';
+  /** Render the error screen for pages whose template throws, and finish (build --keep-going). */
+  keepGoing?: boolean;
+  /** Any problem fails the pass (build); else the last good state is written (watch). */
+  failOnProblems?: boolean;
+  /** Atomic only, when no page is to render or remove: true leaves the output as it is. */
+  upToDate?: (check: UpToDateCheck) => boolean;
+  /** Turns render failures into the errors reported (watch: located in the template). */
+  explain?: (error: CleansiteError) => CleansiteError;
+}
+
+export interface PassOutcome extends WriteOutcome {
+  /** Every open problem after this pass; empty when the output matches the sources. */
+  problems: CleansiteError[];
+  /** Time per step, in milliseconds. */
+  timings: Record<string, number>;
+  state: Readonly<PassState>;
+  /** The redirect rules as last loaded without problems. */
+  redirects: readonly RedirectRule[];
+  /** The steps that ran without a problem in this pass. */
+  succeeded: ReadonlySet<string>;
+}
+
+export interface RunnerOptions extends StepOptions {
+  outDir: string;
+  /** Script URLs every page gets (the live-reload client). */
+  devScripts: string[];
+  /** Write the static host's files (_headers, _redirects): a production output. */
+  hostFiles: boolean;
+  /** Stop esbuild's service after the compiles (build; watch keeps it for the next save). */
+  stopEsbuild: boolean;
+  /** Load the renderer while esbuild compiles (build: this thread renders too). */
+  preloadRenderer: boolean;
+  onTime?: (label: string, milliseconds: number) => void;
+  onWarning?: (message: string) => void;
+}
+
+export type PassRunner = (changes: PassChanges | 'all', options: RunOptions) => Promise<PassOutcome>;
+
+/** One object, so that a pass with no images is the same pass as the last. */
+const NO_IMAGES: SiteData['images'] = {};
+
+export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerOptions): PassRunner {
+  const state: PassState = { site: undefined, css: undefined, script: undefined, images: undefined, publicFiles: undefined, inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() } };
+  const problems = new Map<string, CleansiteError[]>();
+  const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [] };
+
+  return async function run(changes, runOptions) {
+    const timings: Record<string, number> = {};
+    const time = async <T>(label: string, work: () => Promise<T> | T): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        const spent = performance.now() - started;
+        timings[label] = (timings[label] ?? 0) + spent;
+        options.onTime?.(label, spent);
+      }
+    };
+    const succeeded = new Set<string>();
+    let fatal: unknown;
+    const attempt = (step: string, work: () => Promise<void> | void) => time(step, async () => {
+      try {
+        await work();
+        problems.delete(step);
+        succeeded.add(step);
+      } catch (error) {
+        // A build reports unexpected failures (a full disk, a bug) as they are, not as a problem of a step.
+        if (runOptions.failOnProblems && !(error instanceof CleansiteError) && !(error instanceof CleansiteErrorList)) fatal ??= error;
+        problems.set(step, toErrorList(error));
+      }
+    });
+
+    const context = await runSteps(changes, attempt);
+    if (fatal !== undefined) throw fatal;
+    const site = state.site;
+    if (site && (context.siteChanged || changes === 'all' || changes.steps.has('content') || changes.steps.has('public'))) {
+      // Again when public/ changes: a file a page links to may be gone.
+      await attempt('references', () => {
+        const broken = checkContentReferences(site.content, site.table, options);
+        if (broken.length > 0) throw new CleansiteErrorList(broken);
+      });
+    }
+    if (site && (context.siteChanged || changes === 'all' || changes.content?.relatives.includes(REDIRECTS_FILE))) {
+      await attempt('redirects', () => {
+        writer.redirects = loadRedirects(options.contentDir, site.table.routes, site.baseUrl, options.rootDir);
+      });
+    }
+    if (context.siteChanged) writer.sitemapPending = true;
+    if (runOptions.failOnProblems && problems.size > 0) throw new CleansiteErrorList([...problems.values()].flat());
+
+    let written: WriteOutcome = { written: false, upToDate: false, pages: site?.table.routes.length ?? 0, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false };
+    const templates = session.renderers.templates;
+    if (site && templates) {
+      const pass = session.pass(site, {
+        images: state.images?.images ?? NO_IMAGES,
+        assets: { css: state.css?.url ?? '', js: state.script?.url ?? '', devScripts: options.devScripts },
+      });
+      const write = { session, state, writer, options, runOptions, time, succeeded, changes };
+      await attempt('write', async () => {
+        written = runOptions.write === 'atomic' ? await writeAtomic(pass, write) : await writeInPlace(pass, write);
+      });
+      if (fatal !== undefined) throw fatal;
+      if (runOptions.failOnProblems && problems.size > 0) throw new CleansiteErrorList([...problems.values()].flat());
+    }
+    return { ...written, problems: [...problems.values()].flat(), timings, state, redirects: writer.redirects, succeeded };
+  };
+
+  /** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */
+  async function runSteps(changes: PassChanges | 'all', attempt: (step: string, work: () => Promise<void>) => Promise<void>): Promise<StepContext> {
+    let esbuildStarted = false;
+    let preloading: Promise<unknown> | undefined;
+    const context: StepContext = {
+      options, source: session.source, renderers: session.renderers, state,
+      contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
+      reloadContent: false,
+      siteChanged: false,
+      onEsbuildStart() {
+        if (esbuildStarted) return;
+        esbuildStarted = true;
+        // While esbuild compiles, this thread would be idle: React loads meanwhile, once the compile requests are on their way.
+        if (options.preloadRenderer) setImmediate(() => (preloading ??= import('../render/render-page.ts').catch(() => undefined)));
+      },
+    };
+    const selected = new Set<StepName>(changes === 'all' ? STEP_NAMES : changes.steps);
+    // The content is read again after a new declaration, and routed at least once.
+    if (selected.has('config') || !state.site) selected.add('content');
+    const started = new Map<StepName, Promise<void>>();
+    for (const name of STEP_NAMES) {
+      if (!selected.has(name)) continue;
+      const step = STEPS[name];
+      const before = step.after ? started.get(step.after) : undefined;
+      started.set(name, (async () => {
+        await before;
+        await attempt(name, () => step.run(context));
+      })());
+    }
+    await Promise.all(started.values());
+    if (esbuildStarted && options.stopEsbuild) await (await import('esbuild')).stop();
+    await preloading;
+    return context;
+  }
+}
+

@@ -1,0 +1,228 @@
+/**
+ * How a pass reaches the output, through the one output writer
+ * (output/staging.ts), in its two modes:
+ *
+ * - atomic (build; watch's first pass, and any pass after its output folder
+ *   was deleted): every file of the output (output-files.ts) and every page
+ *   into a new folder, swapped in whole; pages the manifest vouches for are
+ *   linked from the previous output. Nothing changes unless all of it was
+ *   written.
+ * - in place (watch's other passes): the files a change touched are moved
+ *   into the folder served, then the stale pages, which move in only when
+ *   every one of them rendered, so a failed pass leaves the last good pages.
+ *
+ * A failed pass removes its staging folder either way.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CleansiteErrorList } from '../core/errors.ts';
+import { isPublishedPublicFile, type PublicFile } from '../output/public-files.ts';
+import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
+import { createStaging, type Staging } from '../output/staging.ts';
+import type { RedirectRule } from '../publish/redirect-rules.ts';
+import { writePublishFiles } from '../publish/write-publish-files.ts';
+import { describeOutputExtras, describePublicFile } from './output-extras.ts';
+import { everyPart, placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
+import type { PassState } from './pass-steps.ts';
+import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
+import type { Pass, Session } from './session.ts';
+import type { ReusablePage } from './write-pages.ts';
+
+/** What a runner keeps for its writes from pass to pass. */
+export interface WriterState {
+  /** The pass every page record was last found current for: nothing can be stale until another is put together. */
+  currentFor: Pass | undefined;
+  /** The route table changed since sitemap.xml was last written. */
+  sitemapPending: boolean;
+  redirects: RedirectRule[];
+}
+
+export interface WriteOutcome {
+  /** Something was committed to the output. */
+  written: boolean;
+  /** Nothing changed and the output was left as it was (atomic, with an up-to-date check). */
+  upToDate: boolean;
+  /** Routes of the site. */
+  pages: number;
+  rendered: number;
+  reused: number;
+  /** Pages deleted because their route is gone (in place). */
+  removedPages: number;
+  files: number;
+  bytes: number;
+  /** Pages that failed to render and got the error screen (keepGoing). */
+  failures: import('../core/errors.ts').CleansiteError[];
+  /** Public files copied or deleted in place. */
+  publicFiles: number;
+  stylesheet: boolean;
+  script: boolean;
+}
+
+/** For `build`'s nothing-changed check: the output's other files as this pass would write them. */
+export interface UpToDateCheck {
+  described: Record<string, string>;
+  previous: Record<string, string> | undefined;
+  redirects: readonly RedirectRule[];
+  baseUrl: string;
+  reusedBytes: number;
+  pages: number;
+}
+
+export interface WriteContext {
+  session: Omit<Session, 'run'>;
+  state: PassState;
+  writer: WriterState;
+  options: RunnerOptions;
+  runOptions: RunOptions;
+  time: <T>(label: string, work: () => Promise<T> | T) => Promise<T>;
+  succeeded: ReadonlySet<string>;
+  changes: PassChanges | 'all';
+}
+
+/** The output's other files for this pass; sitemap.xml is made when first asked for (a build's render worker may have made it). */
+function outputParts(pass: Pass, { state, session }: WriteContext): { parts: (sitemapXml: string) => OutputParts; sitemap: () => Promise<string> } {
+  const { site } = pass;
+  const fromWorker = session.renderers.threads?.sitemap(site.baseUrl)?.catch(() => undefined);
+  let sitemapXml: Promise<string> | undefined;
+  return {
+    sitemap: () => (sitemapXml ??= (async () => (await fromWorker) ?? renderSitemapXml(site.table.routes, site.baseUrl))()),
+    parts: (xml) => ({
+      publicDir: '', publicFiles: state.publicFiles ?? [], css: state.css, script: state.script,
+      imageFiles: state.images?.files ?? [], sitemapXml: xml, robotsTxt: renderRobotsTxt(site.baseUrl),
+    }),
+  };
+}
+
+export async function writeAtomic(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
+  const { session, options, runOptions, time, writer } = context;
+  const { site } = pass;
+  const pages = site.table.routes.length;
+  const plan = await time('check page cache', () => pagesToWrite(pass, session, options.outDir));
+  const { parts: partsWith, sitemap } = outputParts(pass, context);
+  const parts = (xml: string) => ({ ...partsWith(xml), publicDir: options.publicDir });
+  const describe = async () => describeOutputExtras({ ...parts(await sitemap()), assets: [context.state.css, context.state.script].filter((asset) => asset !== undefined) }, options.code);
+  const nothing = { written: false, upToDate: false, pages, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false };
+
+  if (runOptions.upToDate && plan.render.length === 0 && plan.removed === 0) {
+    const reusedBytes = plan.reuse.reduce((sum, page) => sum + page.record.bytes, 0);
+    if (runOptions.upToDate({ described: await describe(), previous: session.savedExtras, redirects: writer.redirects, baseUrl: site.baseUrl, reusedBytes, pages })) {
+      site.saveCache?.();
+      return { ...nothing, upToDate: true, reused: pages, bytes: reusedBytes };
+    }
+  }
+
+  const staging = createStaging(options.outDir);
+  try {
+    const previous = session.savedExtras;
+    const placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
+      { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
+    const written = await session.writePages(pass, staging, plan, time);
+    // After rendering: serialising every entry then adds nothing to the build's peak memory.
+    site.saveCache?.();
+    if (written.failures.length > 0 && !runOptions.keepGoing) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
+    const sitemapPlaced = placeParts(staging, parts(await sitemap()), { publicFiles: [], css: false, script: false, images: false, sitemap: true });
+    const published = options.hostFiles ? writePublishFiles(staging.dir, { redirects: writer.redirects, baseUrl: site.baseUrl }) : { files: 0, bytes: 0 };
+    await time('commit', () => staging.commit());
+    written.committed();
+    writer.currentFor = pass;
+    writer.sitemapPending = false;
+    try {
+      session.save(await describe());
+    } catch (error) {
+      // The output is complete; without a manifest the next build just renders every page.
+      options.onWarning?.(`could not save the page cache: ${(error as Error).message}`);
+    }
+    return {
+      ...nothing, written: true, rendered: written.rendered, reused: written.reused, failures: written.failures,
+      files: pages + placed.files + sitemapPlaced.files + published.files,
+      bytes: written.bytes + placed.bytes + sitemapPlaced.bytes + published.bytes,
+      stylesheet: context.state.css !== undefined, script: context.state.script !== undefined,
+    };
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
+}
+
+/** Current pages whose previous file is still there, as written, are linked; the rest are rendered. */
+function pagesToWrite(pass: Pass, session: WriteContext['session'], outDir: string): { reuse: ReusablePage[]; render: Pass['site']['table']['routes']; removed: number } {
+  const { current, stale, removedOutputs } = session.plan(pass);
+  const reuse: ReusablePage[] = [];
+  const render = [...stale];
+  for (const page of current) {
+    const from = path.join(outDir, page.record.outputFile);
+    if ((statSync(from, { throwIfNoEntry: false })?.size ?? -1) === page.record.bytes) reuse.push({ ...page, from });
+    else render.push(page.route);
+  }
+  return { reuse, render, removed: removedOutputs.length };
+}
+
+export async function writeInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
+  const { session, options, runOptions, writer, time } = context;
+  const { site } = pass;
+  const extras = await writeChangedFiles(pass, context);
+  const outcome = { ...extras, written: extras.publicFiles > 0 || extras.script, upToDate: false, pages: site.table.routes.length, rendered: 0, reused: 0, removedPages: 0, failures: [] };
+  // A stylesheet or public-file edit changes no site data: no page need be valued again.
+  const plan = writer.currentFor === pass ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
+  const render = [...plan.stale].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (render.length === 0 && plan.removedOutputs.length === 0 && !writer.sitemapPending) {
+    writer.currentFor = pass;
+    return outcome;
+  }
+  await withStaging(options.outDir, async (staging) => {
+    const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
+    if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
+    staging.remove(plan.removedOutputs);
+    if (writer.sitemapPending) {
+      staging.write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
+      staging.write('robots.txt', renderRobotsTxt(site.baseUrl));
+    }
+    return () => written.committed();
+  });
+  writer.currentFor = pass;
+  writer.sitemapPending = false;
+  return { ...outcome, written: true, rendered: render.length, removedPages: plan.removedOutputs.length };
+}
+
+/** The stylesheet, script, images and public files a change touched, moved into the output at once. */
+async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pick<WriteOutcome, 'files' | 'bytes' | 'publicFiles' | 'stylesheet' | 'script'>> {
+  const { state, options, succeeded, changes } = context;
+  const pageFiles = new Set(pass.site.table.routes.map((route) => route.outputFile));
+  const copies: PublicFile[] = [];
+  const removals: string[] = [];
+  for (const change of changes === 'all' ? [] : changes.publicFiles ?? []) {
+    const { relative } = change;
+    // Page outputs win over public files, as in an atomic output.
+    if (!isPublishedPublicFile(relative) || pageFiles.has(relative) || relative === STABLE_CSS_FILE || relative === STABLE_SCRIPT_FILE) continue;
+    if (change.removed || !existsSync(path.join(options.publicDir, relative))) removals.push(relative);
+    else copies.push({ relative, bytes: 0, stamp: '' });
+  }
+  const chosen = {
+    publicFiles: copies,
+    css: succeeded.has('styles') && state.css !== undefined,
+    script: succeeded.has('client') && state.script !== undefined,
+    images: succeeded.has('images'),
+    sitemap: false,
+  };
+  const none = { files: 0, bytes: 0, publicFiles: 0, stylesheet: false, script: false };
+  if (copies.length + removals.length === 0 && !chosen.css && !chosen.script && !chosen.images) return none;
+  let placed = { files: 0, bytes: 0 };
+  await withStaging(options.outDir, (staging) => {
+    placed = placeParts(staging, { publicDir: options.publicDir, publicFiles: copies, css: state.css, script: state.script, imageFiles: state.images?.files ?? [], sitemapXml: '', robotsTxt: '' }, chosen);
+    staging.remove(removals);
+  });
+  return { ...placed, publicFiles: copies.length + removals.length, stylesheet: chosen.css, script: chosen.script };
+}
+
+/** One in-place staging: committed when `fill` succeeds (then its callback runs), else removed. */
+async function withStaging(outDir: string, fill: (staging: Staging) => Promise<(() => void) | void> | void): Promise<void> {
+  const staging = createStaging(outDir, 'in-place');
+  try {
+    const after = await fill(staging);
+    await staging.commit();
+    after?.();
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
+}
