@@ -4,7 +4,7 @@ import type { BuiltAsset } from '../assets/build-css.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { OverlayProblem } from '../server/live-reload-client.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
-import { CSS_FILE } from './write-passes.ts';
+import { STABLE_CSS_FILE as CSS_FILE } from '../session/output-files.ts';
 
 export interface RebuildOutcome {
   /** Pages, public files or the client script were written. */
