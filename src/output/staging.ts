@@ -61,8 +61,16 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   const dir = stagingPath(outDir, token);
   mkdirSync(dir, { recursive: true });
   activeStaging.add(dir);
-  // In place, the output already carries its marker.
-  if (mode === 'atomic') writeOutputMarker(dir);
+  // In place, the output already carries its marker. A marker that cannot be written (a full disk) leaves no folder behind.
+  if (mode === 'atomic') {
+    try {
+      writeOutputMarker(dir);
+    } catch (error) {
+      activeStaging.delete(dir);
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const removals: string[] = [];
   const madeDirs = new Set<string>([dir]);
   let canLink = true;

@@ -43,10 +43,10 @@ export interface WatchFilesOptions {
 
 const EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir']);
 
-/** Editor back-ups, swap files and dot files are never site sources. */
+/** Editor back-ups, swap files and dot files are never site sources; `.well-known/` is (public/.well-known/ is published). */
 export function isEditorNoise(file: string): boolean {
   const name = path.basename(file);
-  return name.startsWith('.') || name.endsWith('~') || /\.(swp|swx|swo|tmp|bak)$/i.test(name) || /^#.*#$/.test(name) || name === '4913';
+  return (name.startsWith('.') && name !== '.well-known') || name.endsWith('~') || /\.(swp|swx|swo|tmp|bak)$/i.test(name) || /^#.*#$/.test(name) || name === '4913';
 }
 
 /**

@@ -36,6 +36,8 @@ export interface WatchHandle {
 
 /** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves. */
 const DEFAULT_DEBOUNCE_MS = 10;
+/** How often watch looks for its output folder: deleted under it (a `rm -rf dist`-style clean), it is written whole again. */
+const OUTPUT_CHECK_MS = 500;
 /** Quiet time after a rebuild before the heaps are compacted (core/garbage-collection.ts). */
 const COMPACT_AFTER_IDLE_MS = 1_000;
 
@@ -56,6 +58,8 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   });
 
   let queue: FileChange[] = [];
+  /** The output folder went missing: rebuild with no file change, which writes it whole. */
+  let restoreOutput = false;
   let started = false;
   let running: Promise<void> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -69,7 +73,8 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     idleTimer.unref();
   };
   const drain = async () => {
-    while (queue.length > 0) {
+    while (queue.length > 0 || restoreOutput) {
+      restoreOutput = false;
       const batch = queue;
       queue = [];
       const report = await session.rebuild(batch);
@@ -83,7 +88,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     clearTimeout(idleTimer);
     running = drain().catch(events.onError).finally(() => {
       running = undefined;
-      if (queue.length > 0) schedule();
+      if (queue.length > 0 || restoreOutput) schedule();
       else compactWhenIdle();
     });
   };
@@ -111,11 +116,18 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   started = true;
   schedule();
   compactWhenIdle();
+  const outputCheck = setInterval(() => {
+    if (running || restoreOutput || !session.outputMissing()) return;
+    restoreOutput = true;
+    schedule();
+  }, OUTPUT_CHECK_MS);
+  outputCheck.unref();
 
   return {
     url: server.url,
     initial,
     async close() {
+      clearInterval(outputCheck);
       clearTimeout(idleTimer);
       await watcher.close();
       await running?.catch(() => {});

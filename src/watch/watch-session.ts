@@ -62,6 +62,8 @@ export interface WatchSession {
   greeting(): StreamMessage[];
   /** The redirect for a URL path under content/redirects.md as last loaded without problems (the dev server answers with it). */
   redirectFor(urlPath: string): RedirectAnswer | undefined;
+  /** True when the output folder is gone (deleted under watch): the next rebuild writes it whole. */
+  outputMissing(): boolean;
   /** Asks the render worker for a full garbage collection. */
   compact(): void;
   close(): Promise<void>;
@@ -100,7 +102,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const fresh = initial || restored.length > 0;
     changes = changes.filter((change) => classifyChange(change.file, options, inputs).length > 0);
     // The output folder deleted under watch: written whole again.
-    if (fresh || !existsSync(options.outDir)) needsWholeOutput = true;
+    const outputGone = !existsSync(options.outDir);
+    if (fresh || outputGone) needsWholeOutput = true;
     const whole = needsWholeOutput;
     const outcome = await session.run(fresh ? 'all' : passChanges(changes), { write: whole ? 'atomic' : 'in-place', explain: (error) => pointAtTemplate(error, options.rootDir) });
     inputs = outcome.state.inputs;
@@ -120,7 +123,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet, buildNumber, problems: current, hadProblems });
     return {
       changes, initial, pages, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet, script: outcome.script, publicFiles: outcome.publicFiles,
-      milliseconds: performance.now() - started, timings: outcome.timings, warnings, problems: current, messages, missingFolders: [], restoredFolders: initial ? [] : restored,
+      milliseconds: performance.now() - started, timings: outcome.timings, warnings, problems: current, messages, missingFolders: [], restoredFolders: initial ? [] : [...restored, ...(outputGone && outcome.written ? [shownFolder(options.rootDir, options.outDir)] : [])],
     };
   }
 
@@ -177,6 +180,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       return rebuild(initial ? [] : changes, initial);
     },
     greeting: () => greetingMessages(buildNumber, problems()),
+    outputMissing: () => !first && !existsSync(options.outDir),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact: () => session.renderers.compact(),
     close: () => session.close(),
