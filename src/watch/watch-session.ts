@@ -84,6 +84,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let redirects: readonly RedirectRule[] | undefined;
   let redirectFor: (urlPath: string) => RedirectAnswer | undefined = () => undefined;
   let needsWholeOutput = true;
+  /** A whole output was written: its folder missing later means it was deleted under watch. */
+  let wroteOutput = false;
   let buildNumber = 0;
   /** Folders missing at the last rebuild, as shown (`content/`). */
   let missingBefore: string[] = [];
@@ -102,7 +104,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const fresh = initial || restored.length > 0;
     changes = changes.filter((change) => classifyChange(change.file, options, inputs).length > 0);
     // The output folder deleted under watch: written whole again.
-    const outputGone = !existsSync(options.outDir);
+    const outputGone = wroteOutput && !existsSync(options.outDir);
     if (fresh || outputGone) needsWholeOutput = true;
     const whole = needsWholeOutput;
     const outcome = await session.run(fresh ? 'all' : passChanges(changes), { write: whole ? 'atomic' : 'in-place', explain: (error) => pointAtTemplate(error, options.rootDir) });
@@ -113,7 +115,10 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       redirectFor = createRedirectMatcher(outcome.redirects);
     }
     const wroteWhole = whole && outcome.written;
-    if (wroteWhole) needsWholeOutput = false;
+    if (wroteWhole) {
+      needsWholeOutput = false;
+      wroteOutput = true;
+    }
     const warnings = wroteWhole && outcome.state.site ? checkDevScripts(outcome.state.site) : [];
     const pages = wroteWhole ? outcome.pages : outcome.rendered;
     const outputChanged = pages > 0 || outcome.removedPages > 0 || outcome.publicFiles > 0 || outcome.script || (wroteWhole && !initial);
@@ -180,7 +185,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       return rebuild(initial ? [] : changes, initial);
     },
     greeting: () => greetingMessages(buildNumber, problems()),
-    outputMissing: () => !first && !existsSync(options.outDir),
+    outputMissing: () => wroteOutput && !existsSync(options.outDir),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact: () => session.renderers.compact(),
     close: () => session.close(),
