@@ -127,7 +127,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const stylesheet = outcome.stylesheet && !wroteWhole ? outcome.state.css : undefined;
     const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet, buildNumber, problems: current, hadProblems });
     return {
-      changes, initial, pages, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet, script: outcome.script, publicFiles: outcome.publicFiles,
+      changes, initial, pages, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet && !wroteWhole, script: outcome.script && !wroteWhole, publicFiles: outcome.publicFiles,
       milliseconds: performance.now() - started, timings: outcome.timings, warnings, problems: current, messages, missingFolders: [], restoredFolders: initial ? [] : [...restored, ...(outputGone && outcome.written ? [shownFolder(options.rootDir, options.outDir)] : [])],
     };
   }
