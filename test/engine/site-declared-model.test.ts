@@ -93,6 +93,17 @@ describe('adding a routed collection to a site', () => {
     ]);
   });
 
+  it('reports a route rule that leaves out a page field, naming the collection, the entry\'s file and the field', () => {
+    const site = caseStudySite();
+    const config = path.join(site, 'templates', 'site.config.ts');
+    writeFileSync(config, read(config).replace("updated: (content as { site: { updated: Date } }).site.updated, ", ''));
+    const result = buildFixture(site, [], path.join(scratch, 'no-updated'));
+    expect(result.status).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      'error: content/case-studies/hospital-wing.md: collections.caseStudies.routes.pages gave this entry a page without what the engine needs: updated: missing',
+    ]);
+  });
+
   it('refuses a declaration the engine cannot use, naming the config and the field', () => {
     const site = caseStudySite();
     const config = path.join(site, 'templates', 'site.config.ts');
