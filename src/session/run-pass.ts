@@ -106,7 +106,7 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
       }
     });
 
-    const context = await runSteps(changes, attempt);
+    const context = await runSteps({ session, options, state }, changes, attempt);
     if (fatal !== undefined) throw fatal;
     const site = state.site;
     if (site && (context.siteChanged || changes === 'all' || changes.steps.has('content') || changes.steps.has('public'))) {
@@ -140,40 +140,39 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
     }
     return { ...written, problems: [...problems.values()].flat(), timings, state, redirects: writer.redirects, succeeded };
   };
-
-  /** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */
-  async function runSteps(changes: PassChanges | 'all', attempt: (step: string, work: () => Promise<void>) => Promise<void>): Promise<StepContext> {
-    let esbuildStarted = false;
-    let preloading: Promise<unknown> | undefined;
-    const context: StepContext = {
-      options, source: session.source, renderers: session.renderers, state,
-      contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
-      reloadContent: false,
-      siteChanged: false,
-      onEsbuildStart() {
-        if (esbuildStarted) return;
-        esbuildStarted = true;
-        // While esbuild compiles, this thread would be idle: React loads meanwhile, once the compile requests are on their way.
-        if (options.preloadRenderer) setImmediate(() => (preloading ??= import('../render/render-page.ts').catch(() => undefined)));
-      },
-    };
-    const selected = new Set<StepName>(changes === 'all' ? STEP_NAMES : changes.steps);
-    // The content is read again after a new declaration, and routed at least once.
-    if (selected.has('config') || !state.site) selected.add('content');
-    const started = new Map<StepName, Promise<void>>();
-    for (const name of STEP_NAMES) {
-      if (!selected.has(name)) continue;
-      const step = STEPS[name];
-      const before = step.after ? started.get(step.after) : undefined;
-      started.set(name, (async () => {
-        await before;
-        await attempt(name, () => step.run(context));
-      })());
-    }
-    await Promise.all(started.values());
-    if (esbuildStarted && options.stopEsbuild) await (await import('esbuild')).stop();
-    await preloading;
-    return context;
-  }
 }
 
+/** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */
+async function runSteps({ session, options, state }: { session: Omit<Session, 'run'>; options: RunnerOptions; state: PassState }, changes: PassChanges | 'all', attempt: (step: string, work: () => Promise<void>) => Promise<void>): Promise<StepContext> {
+  let esbuildStarted = false;
+  let preloading: Promise<unknown> | undefined;
+  const context: StepContext = {
+    options, source: session.source, renderers: session.renderers, state,
+    contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
+    reloadContent: false,
+    siteChanged: false,
+    onEsbuildStart() {
+      if (esbuildStarted) return;
+      esbuildStarted = true;
+      // While esbuild compiles, this thread would be idle: React loads meanwhile, once the compile requests are on their way.
+      if (options.preloadRenderer) setImmediate(() => (preloading ??= import('../render/render-page.ts').catch(() => undefined)));
+    },
+  };
+  const selected = new Set<StepName>(changes === 'all' ? STEP_NAMES : changes.steps);
+  // The content is read again after a new declaration, and routed at least once.
+  if (selected.has('config') || !state.site) selected.add('content');
+  const started = new Map<StepName, Promise<void>>();
+  for (const name of STEP_NAMES) {
+    if (!selected.has(name)) continue;
+    const step = STEPS[name];
+    const before = step.after ? started.get(step.after) : undefined;
+    started.set(name, (async () => {
+      await before;
+      await attempt(name, () => step.run(context));
+    })());
+  }
+  await Promise.all(started.values());
+  if (esbuildStarted && options.stopEsbuild) await (await import('esbuild')).stop();
+  await preloading;
+  return context;
+}
