@@ -38,6 +38,8 @@ export interface BuildOptions extends SitePaths {
   keepGoing: boolean;
   /** Render threads in all, the main thread included (0 or 1: main thread only). Default: one per core when many pages need rendering. */
   jobs?: number;
+  /** Seconds one page may render before the build stops its thread and fails (default 30, render/page-watchdog.ts). */
+  renderTimeout?: number;
   /** Extra script URLs added to every page (watch mode's live-reload client). */
   devScripts?: string[];
   /** Use and update the content and page caches under cacheDir (default true). */
@@ -90,7 +92,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     // Without the cache no content cache or page manifest is read or saved, and no page records what it read.
     cacheDir: useCache ? options.cacheDir : undefined,
     compileDir: options.cacheDir,
-  }, { kind: 'build', render: { jobs: options.jobs, recordUnits: useCache, shareChunks: options.shareChunks !== false } });
+  }, { kind: 'build', render: { jobs: options.jobs, renderTimeout: options.renderTimeout, recordUnits: useCache, shareChunks: options.shareChunks !== false } });
   try {
     return await buildWith(options, logger, { started, time, session });
   } finally {

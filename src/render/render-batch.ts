@@ -38,15 +38,21 @@ export interface BatchOptions {
   chunks?: SharedChunks;
   /** Computes a rendered page's cache key from the units it read (in the thread that rendered it). */
   keyOf?: (route: Route, units: string[]) => string | undefined;
+  /**
+   * Counts the pages this thread has started, shared with the main thread (page-watchdog.ts),
+   * which can then name the page a runaway template is stuck on and stop the thread.
+   */
+  progress?: Int32Array;
 }
 
 export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
-  const { recorder, chunks, keyOf } = options;
+  const { recorder, chunks, keyOf, progress } = options;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
   const rendered: RenderedPage[] = [];
   let bytes = 0;
   for (const route of routes) {
+    if (progress) Atomics.add(progress, 0, 1);
     const result = renderRoute(route, site, templates, recorder?.propsFor(route), { chunks, recorder });
     const units = recorder?.takeUnits();
     const target = path.join(outDir, route.outputFile);

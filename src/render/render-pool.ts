@@ -18,6 +18,7 @@ import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { RenderWorker } from './render-threads.ts';
 import { createHeapBudget } from './heap-budget.ts';
+import { PageStopped, stoppedPageError } from './page-watchdog.ts';
 
 /** What a render thread needs to compute page cache keys itself (see render/unit-values.ts). */
 export interface PageKeyInputs {
@@ -83,7 +84,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const feed = async (worker: RenderWorker) => {
         while (next < chunks.length) {
           const index = next++;
-          keep(index, await worker.render(chunks[index]!.map((route) => route.path), outDir));
+          const chunk = chunks[index]!;
+          keep(index, await worker.render(chunk.map((route) => route.path), outDir).catch((error: unknown) => {
+            throw error instanceof PageStopped ? stoppedPageError(error, chunk.find((route) => route.path === error.page)) : error;
+          }));
         }
       };
       const keepHeapSmall = createHeapBudget();
