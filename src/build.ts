@@ -212,7 +212,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     bytes += published.bytes;
     files += published.files;
 
-    await time('commit', () => staging.commit());
+    for (const warning of await time('commit', () => staging.commit())) logger.warn(warning);
     try {
       written.committed();
       session.save(await outputExtras());

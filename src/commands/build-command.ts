@@ -28,6 +28,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
   }
   for (const repair of claim.repairs) logger.debug(`${out}: ${repair}`);
+  for (const warning of claim.warnings) logger.warn(warning);
   const interrupted = (signal: keyof typeof SIGNAL_EXIT) => {
     const { committed } = discardActiveStaging();
     claim.release();

@@ -17,7 +17,7 @@
 import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeOutputMarker } from './output-marker.ts';
-import { newToken, previousPath, stagingPath } from './sibling-names.ts';
+import { LEFTOVER_HINT, newToken, previousPath, stagingPath } from './sibling-names.ts';
 import { removeJournal, writeJournal } from './swap-journal.ts';
 import { pauseForTest, pauseForTestSync } from './test-pause.ts';
 
@@ -47,8 +47,12 @@ export interface Staging {
   copy(file: string, from: string): void;
   /** In place: output files (relative paths) to delete at commit, then any folders they leave empty. */
   remove(files: readonly string[]): void;
-  /** Swaps the staged folder into the output path (atomic), or moves its files into the output (in place). */
-  commit(): Promise<void>;
+  /**
+   * Swaps the staged folder into the output path (atomic), or moves its files into the output
+   * (in place). Resolves with warnings about what the swap could not finish after the new
+   * output was in place (the previous one left beside it): they do not make the commit fail.
+   */
+  commit(): Promise<string[]>;
   /** Throws the staged folder away. */
   abort(): Promise<void>;
 }
@@ -116,12 +120,13 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
         removeFromOutput(outDir, removals);
         activeStaging.delete(dir);
         rmSync(dir, { recursive: true, force: true });
-        return;
+        return [];
       }
       await pauseForTest('staged');
-      swapIntoPlace(outDir, dir, previousPath(outDir, token));
+      const warnings = swapIntoPlace(outDir, dir, previousPath(outDir, token));
       activeStaging.delete(dir);
       committedOutputs++;
+      return warnings;
     },
     async abort() {
       activeStaging.delete(dir);
@@ -130,8 +135,13 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   };
 }
 
-/** The journalled swap; synchronous so that no other code of this process runs between its steps. */
-function swapIntoPlace(outDir: string, staged: string, previous: string): void {
+/**
+ * The journalled swap; synchronous so that no other code of this process runs between its steps.
+ * Once the new output is in place the swap has succeeded: a previous output that cannot be
+ * deleted (an immutable file, a folder another process holds open) is left where it was moved,
+ * named in the warning returned, and the next run tries again (swap-journal.ts).
+ */
+function swapIntoPlace(outDir: string, staged: string, previous: string): string[] {
   const target = path.resolve(outDir);
   const hadOutput = lstatSync(target, { throwIfNoEntry: false }) !== undefined;
   writeJournal(target, { staged, previous: hadOutput ? previous : undefined });
@@ -148,7 +158,13 @@ function swapIntoPlace(outDir: string, staged: string, previous: string): void {
   pauseForTestSync('swapped');
   removeJournal(target);
   pauseForTestSync('journal-removed');
-  if (hadOutput) rmSync(previous, { recursive: true, force: true });
+  if (!hadOutput) return [];
+  try {
+    rmSync(previous, { recursive: true, force: true });
+    return [];
+  } catch (error) {
+    return [`${target} holds the new site, but the previous output could not be deleted (${(error as Error).message}); what is left of it is at ${previous}: ${LEFTOVER_HINT}`];
+  }
 }
 
 /** Moves every file of the staged folder to the same place in the output. */

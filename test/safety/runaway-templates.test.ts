@@ -37,7 +37,9 @@ async function endsWithin(build: RunningCli, ms: number) {
     return await Promise.race([build.exited, deadline]);
   } finally {
     clearTimeout(timer);
+    // A build that did not end is killed and reaped, so its lock is seen as stale by the next test.
     build.kill('SIGKILL');
+    await build.exited;
   }
 }
 
