@@ -14,11 +14,12 @@
  *   output (a rename, so a page is never seen half-written) and deletes the
  *   output files named by remove().
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 import { writeOutputMarker } from './output-marker.ts';
 import { LEFTOVER_HINT, newToken, previousPath, stagingPath } from './sibling-names.ts';
-import { removeJournal, writeJournal } from './swap-journal.ts';
+import { deleteFolder, removeJournal, writeJournal } from './swap-journal.ts';
 import { pauseForTest, pauseForTestSync } from './test-pause.ts';
 
 /** Staging folders of this process not yet committed or aborted (what Ctrl-C removes). */
@@ -66,7 +67,14 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   mkdirSync(dir, { recursive: true });
   activeStaging.add(dir);
   // In place, the output already carries its marker.
-  if (mode === 'atomic') writeOutputMarker(dir);
+  try {
+    if (mode === 'atomic') writeOutputMarker(dir);
+  } catch (error) {
+    // A full disk: nobody else knows of this folder yet.
+    activeStaging.delete(dir);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const removals: string[] = [];
   const madeDirs = new Set<string>([dir]);
   let canLink = true;
@@ -85,7 +93,7 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
     dir,
     write(file, contents) {
       // Synchronous writes measured faster than thousands of concurrent async writes here.
-      writeFileSync(targetOf(file), contents);
+      writeFileNamed(targetOf(file), contents);
       return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     },
     link(file, from) {
@@ -160,7 +168,7 @@ function swapIntoPlace(outDir: string, staged: string, previous: string): string
   pauseForTestSync('journal-removed');
   if (!hadOutput) return [];
   try {
-    rmSync(previous, { recursive: true, force: true });
+    deleteFolder(previous);
     return [];
   } catch (error) {
     return [`${target} holds the new site, but the previous output could not be deleted (${(error as Error).message}); what is left of it is at ${previous}: ${LEFTOVER_HINT}`];

@@ -6,7 +6,7 @@
  * output back (or, if the new one is already in place, keeps it) and removes
  * the rest. Runs only while holding the output lock.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive } from './process-identity.ts';
 import { journalPath, LEFTOVER_HINT, leftoverOwner } from './sibling-names.ts';
@@ -95,11 +95,40 @@ export function removeLeftoverStaging(outDir: string): { removed: number; stuck:
     if (pid === undefined || pid === process.pid || isProcessAlive(pid)) continue;
     const leftover = path.join(parent, name);
     try {
-      rmSync(leftover, { recursive: true, force: true });
+      deleteFolder(leftover);
       result.removed++;
     } catch (error) {
       result.stuck.push(`could not delete ${leftover}, left by an earlier build (${(error as Error).message}); ${LEFTOVER_HINT}`);
     }
   }
   return result;
+}
+
+/**
+ * Deletes a leftover folder. When that fails, the error is the first file that cannot be
+ * deleted (an immutable one: "EPERM ... unlink '<file>'"), not what the recursive removal
+ * stumbled on after it (ENOTDIR on that file's parent).
+ */
+export function deleteFolder(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch (error) {
+    throw firstUndeletable(dir) ?? error;
+  }
+}
+
+function firstUndeletable(dir: string): Error | undefined {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (entry.isDirectory()) continue;
+      try {
+        unlinkSync(path.join(entry.parentPath, entry.name));
+      } catch (error) {
+        return error as Error;
+      }
+    }
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
 }

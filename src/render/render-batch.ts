@@ -3,7 +3,8 @@
  * so no page's HTML is held longer than it takes to write it. Runs the same
  * way in the main thread and inside a render worker.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 import type { UnitRecorder } from './record-units.ts';
 import type { CleansiteError } from '../core/errors.ts';
@@ -62,7 +63,7 @@ export function renderBatch(routes: Route[], site: SiteData, templates: Template
       madeDirs.add(folder);
     }
     // Synchronous writes measured faster than thousands of concurrent async writes here.
-    writeFileSync(target, result.html);
+    writeFileNamed(target, result.html);
     const size = Buffer.byteLength(result.html);
     bytes += size;
     if (!result.ok) failures.push(result.error);
