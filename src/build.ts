@@ -15,6 +15,7 @@ import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
 import { codeVersion } from './cache/code-version.ts';
+import { removeCacheLeftovers, takeCacheWarning } from './cache/cache-writes.ts';
 import { compileWithCache } from './session/compile-steps.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './session/output-extras.ts';
 import { checkContentReferences } from './routes/check-references.ts';
@@ -87,6 +88,8 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     return result;
   };
   const useCache = options.cache !== false;
+  // What killed builds left half-written in the cache (cache/cache-writes.ts).
+  removeCacheLeftovers(options.cacheDir);
   const session = createSession({
     ...options,
     // Without the cache no content cache or page manifest is read or saved, and no page records what it read.
@@ -97,6 +100,9 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     return await buildWith(options, logger, { started, time, session });
   } finally {
     await session.close();
+    // The cache is optional: one warning, naming the path, for every write it could not take.
+    const cacheWarning = takeCacheWarning();
+    if (cacheWarning) logger.warn(cacheWarning);
   }
 }
 

@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statS
 import path from 'node:path';
 import { namingFile } from '../core/atomic-write.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { isSameProcessAlive, processStartTime } from './process-identity.ts';
+import { isSameProcessAlive, processStartTime } from '../core/process-identity.ts';
 import { lockPath } from './sibling-names.ts';
 
 interface LockRecord {

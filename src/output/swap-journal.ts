@@ -8,7 +8,7 @@
  */
 import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './process-identity.ts';
+import { isProcessAlive } from '../core/process-identity.ts';
 import { journalPath, LEFTOVER_HINT, leftoverOwner } from './sibling-names.ts';
 
 interface Journal {
