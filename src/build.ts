@@ -33,6 +33,7 @@ import { createSession, type Session } from './session/session.ts';
 import type { ReusablePage } from './session/write-pages.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
+import { rendersInWorkers } from './render/render-threads.ts';
 
 export interface BuildOptions extends SitePaths {
   /** Write the error screen for routes that fail to render, and finish the build. */
@@ -116,7 +117,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   let configCompiled!: Promise<CompiledModule>;
   // While esbuild compiles (the content stage waits for the site config) this thread would be
   // idle: React loads meanwhile, once the compile requests are on their way (setImmediate).
-  const loadRenderer = () => import('./render/render-page.ts').catch(() => undefined);
+  // Only where this thread renders (from source): the compiled CLI renders in workers.
+  const loadRenderer = () => (rendersInWorkers() ? Promise.resolve() : import('./render/render-page.ts').catch(() => undefined));
   let preloading: Promise<unknown> | undefined;
   const onEsbuildStart = () => setImmediate(() => (preloading ??= loadRenderer()));
   const compiles = compileWithCache({ ...options, stepCacheDir: options.cache === false ? undefined : options.cacheDir, code, time, onEsbuildStart }, (config) => {

@@ -46,7 +46,12 @@ export const PARALLEL_THRESHOLD = 3000;
 /** Pages to render from which workers that already parsed content (and so hold it) are used. */
 export const STARTED_THRESHOLD = 300;
 
-/** Render threads in all for `pages` pages: `jobs` when given (0 counts as 1), else one per core from the threshold on. */
+/** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
+export function rendersInWorkers(): boolean {
+  return compiledWorkerFile('render-worker') !== undefined;
+}
+
+/** Render workers for `pages` pages (the calling thread only coordinates): `jobs` when given (0 counts as 1), else one per core from the threshold on. */
 export function renderThreads(pages: number, jobs?: number, cores = availableParallelism(), workersStarted = false): number {
   if (jobs !== undefined) return Math.max(1, jobs);
   return pages >= (workersStarted ? STARTED_THRESHOLD : PARALLEL_THRESHOLD) ? cores : 1;
@@ -140,6 +145,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
   // A build that failed early (a template that does not compile) closes its threads while the
   // content may still be loading: no worker may start after that, or it keeps the process alive.
   let closed = false;
+  /** A worker started before any is asked for, to render (see setTemplates). */
+  let warm: WorkerHandle | undefined;
 
   return {
     start(files) {
@@ -165,12 +172,19 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
     },
     setTemplates(modulePath) {
       templatesModule = modulePath;
-      for (const worker of workers) worker.post({ type: 'templates', modulePath });
+      // Pages render in a worker: without parse workers, one starts now and loads React and the
+      // templates while this thread loads the content (kept aside: it is not a parse helper).
+      const file = compiledWorkerFile('render-worker');
+      if (file && !closed && workers.length === 0 && !warm) warm = startRenderWorker(file, config, limits);
+      for (const worker of warm ? [...workers, warm] : workers) worker.post({ type: 'templates', modulePath });
     },
     forRendering(pages, items, setup) {
       const file = compiledWorkerFile('render-worker');
       // Running from source (tests that import src/) there is no worker to start: the calling thread renders.
       const wanted = closed || !file ? 0 : renderThreads(pages, jobs, cores, workers.length > 0);
+      if (warm && workers.length < wanted) workers.push(warm);
+      else if (warm) void warm.terminate();
+      warm = undefined;
       const surplus = workers.splice(wanted);
       while (file && workers.length < wanted) workers.push(startRenderWorker(file, config, limits));
       const ready = Promise.all([
@@ -181,8 +195,10 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
         }),
         ...workers.map(async (worker) => {
           worker.assemble(items);
-          // Sent at once, behind the assembly; an assembly that failed is the error to report.
-          await Promise.all([worker.assembled, worker.call({ type: 'setup', setup })]);
+          // After the assembly (an assembly that failed is the error to report): a worker that
+          // already loaded its templates would otherwise take the setup first.
+          await worker.assembled;
+          await worker.call({ type: 'setup', setup });
         }),
       ]).then(() => [...workers]);
       // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
@@ -195,6 +211,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
     },
     close() {
       closed = true;
+      if (warm) workers.push(warm);
+      warm = undefined;
       const stopping = Promise.all(workers.splice(0).map((worker) => worker.terminate())).then(() => undefined);
       closing = Promise.all([closing, stopping]).then(() => undefined);
       return closing;
