@@ -55,7 +55,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
-    .addOption(new Option('-j, --jobs <n>', 'threads that parse and render, the main thread included (default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
+    .addOption(new Option('-j, --jobs <n>', 'render threads (workers; the main thread only coordinates; default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
     .addOption(new Option('--render-timeout <seconds>', 'stop the build when one page takes longer than this to render (a template that loops)').default(30).argParser(parseSeconds))
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')

@@ -1,8 +1,8 @@
 /**
- * Renders a list of routes on the calling thread and on the render workers
- * it is given (see render-threads.ts). On a 2-core machine, one worker plus
- * the main thread beats two workers and an idle main thread, and holds one
- * copy of the site data less.
+ * Renders a list of routes on the render workers it is given (see
+ * render-threads.ts), or on the calling thread when it has none (running
+ * from source). A page a worker had to stop (page-watchdog.ts) fails the
+ * render with its route, template and file named.
  *
  * Routes are handed out in small contiguous chunks from one queue, two
  * chunks in flight per worker, so a thread that finishes early takes more

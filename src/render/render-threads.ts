@@ -1,7 +1,9 @@
 /**
- * The render workers of one build, and when to use them. A worker costs
- * its start-up (loading the parser, React and the templates) and its own
- * copy of the content, so small builds stay on the main thread.
+ * The render workers of one build, and when to use them. Pages always
+ * render in workers (the main thread only coordinates), so a runaway
+ * template can be stopped (page-watchdog.ts). A worker costs its start-up
+ * (loading the parser, React and the templates) and its own copy of the
+ * content, so small builds use one, started early (setTemplates).
  *
  * A build with many files to parse starts its workers at once: each parses
  * a share of the files and keeps what it parsed, loads the templates while
