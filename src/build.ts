@@ -8,6 +8,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { SitePaths } from './core/site-paths.ts';
+import { removeCacheLeftovers, takeCacheWarning } from './cache/cache-writes.ts';
 import type { CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
 import { PUBLISH_FILES, publishFilesCurrent } from './publish/write-publish-files.ts';
@@ -23,6 +24,8 @@ export interface BuildOptions extends SitePaths {
   keepGoing: boolean;
   /** Render threads in all, the main thread included (0 or 1: main thread only). Default: one per core when many pages need rendering. */
   jobs?: number;
+  /** Seconds one page may render before the build stops its thread and fails (default 30, render/page-watchdog.ts). */
+  renderTimeout?: number;
   /** Extra script URLs added to every page (watch mode's live-reload client). */
   devScripts?: string[];
   /** Use and update the content and page caches under cacheDir (default true). */
@@ -52,6 +55,8 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   // Before anything imports React, here or in a render worker.
   preferProductionReact();
   const useCache = options.cache !== false;
+  // What killed builds left half-written in the cache (cache/cache-writes.ts).
+  removeCacheLeftovers(options.cacheDir);
   const session = createSession({
     ...options,
     // Without the cache no content cache or page manifest is read or saved, and no page records what it read.
@@ -59,7 +64,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     compileDir: options.cacheDir,
     onTime: (label, milliseconds) => logger.debug(`${label}: ${milliseconds.toFixed(0)} ms`),
     onWarning: (message) => logger.warn(message),
-  }, { kind: 'build', render: { jobs: options.jobs, recordUnits: useCache, shareChunks: options.shareChunks !== false } });
+  }, { kind: 'build', render: { jobs: options.jobs, renderTimeout: options.renderTimeout, recordUnits: useCache, shareChunks: options.shareChunks !== false } });
   let checked: UpToDateCheck | undefined;
   try {
     const outcome = await session.run('all', {
@@ -80,6 +85,9 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
     return { pages: outcome.pages, files: outcome.files, bytes: outcome.bytes, milliseconds: performance.now() - started, errors: outcome.failures, rendered: outcome.rendered, reused: outcome.reused };
   } finally {
     await session.close();
+    // The cache is optional: one warning, naming the path, for every write it could not take.
+    const cacheWarning = takeCacheWarning();
+    if (cacheWarning) logger.warn(cacheWarning);
   }
 }
 

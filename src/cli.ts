@@ -6,7 +6,7 @@
  * errors, 2 usage errors, 130 interrupted. Errors that escape a command are
  * printed here.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { createRequire } from 'node:module';
 import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
@@ -25,6 +25,12 @@ function version(): string {
     } catch { /* try the next layout (compiled vs source) */ }
   }
   return '0.0.0';
+}
+
+/** A positive number of seconds, fractions allowed (`--render-timeout 2.5`). */
+function parseSeconds(value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError(`expected a positive number of seconds, received "${value}"`);
+  return Number(value);
 }
 
 export function siteOptions(command: Command): Command {
@@ -49,7 +55,8 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
-    .addOption(new Option('-j, --jobs <n>', 'threads that parse and render, the main thread included (default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
+    .addOption(new Option('-j, --jobs <n>', 'render threads (workers; the main thread only coordinates; default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
+    .addOption(new Option('--render-timeout <seconds>', 'stop the build when one page takes longer than this to render (a template that loops)').default(30).argParser(parseSeconds))
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')
     .action(async (options: BuildCommandOptions, command: Command) => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { removeStaleFiles } from '../core/remove-stale.ts';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { writeCacheFile } from './cache-writes.ts';
 
 /** `Entry`: whatever the loader caches per file (content/validate-content.ts ValidatedEntry); V8 serialises it as it is. */
 interface CacheFile<Entry> {
@@ -36,10 +36,8 @@ export function readContentCache<Entry>(file: string, code: string): Map<string,
 
 /** Written to a temporary name and renamed, so concurrent builds never see half a file. */
 export function writeContentCache<Entry>({ file, code }: CacheTarget, items: ReadonlyArray<{ fingerprint: string; item: Entry }>): void {
-  try {
-    writeFileAtomic(file, serialize({ code, entries: new Map(items.map(({ fingerprint, item }) => [fingerprint, item])) } satisfies CacheFile<Entry>));
+  // A cache that cannot be written (read-only or full disk) only costs the next build the parsing.
+  if (writeCacheFile(file, serialize({ code, entries: new Map(items.map(({ fingerprint, item }) => [fingerprint, item])) } satisfies CacheFile<Entry>))) {
     removeStaleFiles(path.dirname(file), file);
-  } catch {
-    // A cache that cannot be written (read-only or full disk) only costs the next build the parsing.
   }
 }

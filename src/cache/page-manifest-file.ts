@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { writeCacheFile } from './cache-writes.ts';
 import { hashText } from '../core/hash-text.ts';
 import { removeStaleFiles } from '../core/remove-stale.ts';
 
@@ -79,8 +79,8 @@ export function writePageManifest(cacheDir: string, outDir: string, pages: Itera
     manifest.pages[page] = [record.outputFile, record.bytes, record.key, record.units.map(indexOf)];
   }
   const file = manifestFile(cacheDir, outDir);
-  writeFileAtomic(file, JSON.stringify(manifest));
-  removeStaleFiles(path.dirname(file), file);
+  // Not saved: the next build renders every page (cache-writes.ts reports it).
+  if (writeCacheFile(file, JSON.stringify(manifest))) removeStaleFiles(path.dirname(file), file);
 }
 
 function identityOf(dir: string): { dev: number; ino: number } | undefined {

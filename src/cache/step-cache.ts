@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { removeStaleFiles } from '../core/remove-stale.ts';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { writeCacheFile } from './cache-writes.ts';
 import { hashText } from '../core/hash-text.ts';
 
 type InputStamp = [file: string, stamp: string];
@@ -57,10 +57,6 @@ function readRecord<T>(file: string): StepRecord<T> | undefined {
 }
 
 function writeRecord<T>(file: string, record: StepRecord<T>): void {
-  try {
-    writeFileAtomic(file, serialize(record));
-    removeStaleFiles(path.dirname(file), file, Date.now(), STEPS_KEPT);
-  } catch {
-    // Not cached: the next build compiles again.
-  }
+  // Not cached: the next build compiles again.
+  if (writeCacheFile(file, serialize(record))) removeStaleFiles(path.dirname(file), file, Date.now(), STEPS_KEPT);
 }

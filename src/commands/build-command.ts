@@ -6,7 +6,7 @@ import { discardActiveStaging } from '../output/staging.ts';
 import { pauseForTest } from '../output/test-pause.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
-  return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs };
+  return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs, renderTimeout: options.renderTimeout };
 }
 
 /** Exit codes for a build stopped by a signal (128 + the signal's number, as shells report it). */
@@ -28,6 +28,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
   }
   for (const repair of claim.repairs) logger.debug(`${out}: ${repair}`);
+  for (const warning of claim.warnings) logger.warn(warning);
   const interrupted = (signal: keyof typeof SIGNAL_EXIT) => {
     const { committed } = discardActiveStaging();
     claim.release();

@@ -37,6 +37,8 @@ export interface BuildCommandOptions extends SiteOptions {
   /** Replace a non-empty --out folder cleansite did not make. */
   force?: boolean;
   jobs?: number;
+  /** Seconds one page may take to render before the build stops it (default 30). */
+  renderTimeout?: number;
 }
 
 export function parseJobs(value: string): number {

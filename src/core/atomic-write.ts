@@ -1,13 +1,36 @@
 /**
- * Write-then-rename: a file written under a temporary name beside its
- * target and renamed over it, so a reader (another build running at the
- * same time) sees the old file or the new one, never half a file.
+ * Writing files so that a fault says which file: Node's errors from write()
+ * itself (ENOSPC on a full disk, EIO, EDQUOT) name no path, and "no space
+ * left on device, write" alone does not tell a user which disk is full.
+ *
+ * writeFileAtomic is write-then-rename: a file written under a temporary
+ * name beside its target and renamed over it, so a reader (another build
+ * running at the same time) sees the old file or the new one, never half a
+ * file.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Throws when the file cannot be written; no temporary file is left behind. */
+/** The error, with `file` in its message and `path` when the system call named none. */
+export function namingFile(error: unknown, file: string): unknown {
+  const failure = error as NodeJS.ErrnoException;
+  if (!(error instanceof Error) || failure.path !== undefined || error.message.includes(file)) return error;
+  failure.path = file;
+  error.message = `${error.message} '${file}'`;
+  return error;
+}
+
+/** writeFileSync; an error names the file. */
+export function writeFileNamed(file: string, contents: string | NodeJS.ArrayBufferView): void {
+  try {
+    writeFileSync(file, contents);
+  } catch (error) {
+    throw namingFile(error, file);
+  }
+}
+
+/** Throws (naming the file) when the file cannot be written; no temporary file is left behind. */
 export function writeFileAtomic(file: string, contents: string | NodeJS.ArrayBufferView): void {
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
@@ -16,6 +39,6 @@ export function writeFileAtomic(file: string, contents: string | NodeJS.ArrayBuf
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw error;
+    throw namingFile(error, temporary);
   }
 }

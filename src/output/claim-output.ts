@@ -11,6 +11,8 @@ import { recoverInterruptedSwap, removeLeftoverStaging } from './swap-journal.ts
 export interface OutputClaim {
   /** What was put right, for the debug log. */
   repairs: string[];
+  /** What could not be put right and does not stop the command (a leftover folder that cannot be deleted). */
+  warnings: string[];
   release(): void;
 }
 
@@ -21,9 +23,9 @@ export function claimOutput(input: OutputGuardInput, shown: string): OutputClaim
     const repairs: string[] = [];
     const recovered = recoverInterruptedSwap(input.outDir);
     if (recovered) repairs.push(recovered);
-    const removed = removeLeftoverStaging(input.outDir);
+    const { removed, stuck } = removeLeftoverStaging(input.outDir);
     if (removed > 0) repairs.push(`removed ${removed} staging folder${removed === 1 ? '' : 's'} left by killed runs`);
-    return { repairs, release: lock.release };
+    return { repairs, warnings: stuck, release: lock.release };
   } catch (error) {
     lock.release();
     throw error;

@@ -5,8 +5,9 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { namingFile } from '../core/atomic-write.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { isSameProcessAlive, processStartTime } from './process-identity.ts';
+import { isSameProcessAlive, processStartTime } from '../core/process-identity.ts';
 import { lockPath } from './sibling-names.ts';
 
 interface LockRecord {
@@ -47,9 +48,13 @@ export function acquireOutputLock(outDir: string, shown: string): OutputLock {
       const fd = openSync(file, 'wx');
       try {
         writeSync(fd, text);
-      } finally {
+      } catch (error) {
+        // A full disk: an empty lock left here would block the next build for its grace period.
         closeSync(fd);
+        rmSync(file, { force: true });
+        throw namingFile(error, file);
       }
+      closeSync(fd);
       return { release: () => releaseLock(file, text) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

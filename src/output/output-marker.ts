@@ -5,7 +5,8 @@
  * skips dotfiles, `cleansite deploy` skips it, the preview and watch servers
  * never serve host files, and it holds no data.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 
 export const OUTPUT_MARKER = '.cleansite-output';
@@ -13,7 +14,7 @@ export const OUTPUT_MARKER = '.cleansite-output';
 const MARKER_TEXT = 'This folder is written by `cleansite build`, which replaces it whole on every build.\nDelete this file to stop cleansite from replacing the folder.\n';
 
 export function writeOutputMarker(dir: string): number {
-  writeFileSync(path.join(dir, OUTPUT_MARKER), MARKER_TEXT);
+  writeFileNamed(path.join(dir, OUTPUT_MARKER), MARKER_TEXT);
   return Buffer.byteLength(MARKER_TEXT);
 }
 

@@ -31,3 +31,6 @@ export function leftoverOwner(outDir: string, name: string): number | undefined 
   const match = new RegExp(`^\\.cleansite-${base}-(?:watch-)?(\\d+)-[0-9a-f]{8}\\.(?:tmp|old)$`).exec(name);
   return match ? Number(match[1]) : undefined;
 }
+
+/** What to do about a previous output or staging folder cleansite could not delete. */
+export const LEFTOVER_HINT = 'later builds try to delete it again; if one of its files is immutable (lsattr shows an i), run chattr -i on it, or delete the folder yourself';

@@ -14,11 +14,12 @@
  *   output (a rename, so a page is never seen half-written) and deletes the
  *   output files named by remove().
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 import { writeOutputMarker } from './output-marker.ts';
-import { newToken, previousPath, stagingPath } from './sibling-names.ts';
-import { removeJournal, writeJournal } from './swap-journal.ts';
+import { LEFTOVER_HINT, newToken, previousPath, stagingPath } from './sibling-names.ts';
+import { deleteFolder, removeJournal, writeJournal } from './swap-journal.ts';
 import { pauseForTest, pauseForTestSync } from './test-pause.ts';
 
 /** Staging folders of this process not yet committed or aborted (what Ctrl-C removes). */
@@ -47,8 +48,12 @@ export interface Staging {
   copy(file: string, from: string): void;
   /** In place: output files (relative paths) to delete at commit, then any folders they leave empty. */
   remove(files: readonly string[]): void;
-  /** Swaps the staged folder into the output path (atomic), or moves its files into the output (in place). */
-  commit(): Promise<void>;
+  /**
+   * Swaps the staged folder into the output path (atomic), or moves its files into the output
+   * (in place). Resolves with warnings about what the swap could not finish after the new
+   * output was in place (the previous one left beside it): they do not make the commit fail.
+   */
+  commit(): Promise<string[]>;
   /** Throws the staged folder away. */
   abort(): Promise<void>;
 }
@@ -61,15 +66,14 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   const dir = stagingPath(outDir, token);
   mkdirSync(dir, { recursive: true });
   activeStaging.add(dir);
-  // In place, the output already carries its marker. A marker that cannot be written (a full disk) leaves no folder behind.
-  if (mode === 'atomic') {
-    try {
-      writeOutputMarker(dir);
-    } catch (error) {
-      activeStaging.delete(dir);
-      rmSync(dir, { recursive: true, force: true });
-      throw error;
-    }
+  // In place, the output already carries its marker.
+  try {
+    if (mode === 'atomic') writeOutputMarker(dir);
+  } catch (error) {
+    // A full disk: nobody else knows of this folder yet.
+    activeStaging.delete(dir);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   const removals: string[] = [];
   const madeDirs = new Set<string>([dir]);
@@ -89,7 +93,7 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
     dir,
     write(file, contents) {
       // Synchronous writes measured faster than thousands of concurrent async writes here.
-      writeFileSync(targetOf(file), contents);
+      writeFileNamed(targetOf(file), contents);
       return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     },
     link(file, from) {
@@ -124,12 +128,13 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
         removeFromOutput(outDir, removals);
         activeStaging.delete(dir);
         rmSync(dir, { recursive: true, force: true });
-        return;
+        return [];
       }
       await pauseForTest('staged');
-      swapIntoPlace(outDir, dir, previousPath(outDir, token));
+      const warnings = swapIntoPlace(outDir, dir, previousPath(outDir, token));
       activeStaging.delete(dir);
       committedOutputs++;
+      return warnings;
     },
     async abort() {
       activeStaging.delete(dir);
@@ -138,8 +143,13 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   };
 }
 
-/** The journalled swap; synchronous so that no other code of this process runs between its steps. */
-function swapIntoPlace(outDir: string, staged: string, previous: string): void {
+/**
+ * The journalled swap; synchronous so that no other code of this process runs between its steps.
+ * Once the new output is in place the swap has succeeded: a previous output that cannot be
+ * deleted (an immutable file, a folder another process holds open) is left where it was moved,
+ * named in the warning returned, and the next run tries again (swap-journal.ts).
+ */
+function swapIntoPlace(outDir: string, staged: string, previous: string): string[] {
   const target = path.resolve(outDir);
   const hadOutput = lstatSync(target, { throwIfNoEntry: false }) !== undefined;
   writeJournal(target, { staged, previous: hadOutput ? previous : undefined });
@@ -156,7 +166,13 @@ function swapIntoPlace(outDir: string, staged: string, previous: string): void {
   pauseForTestSync('swapped');
   removeJournal(target);
   pauseForTestSync('journal-removed');
-  if (hadOutput) rmSync(previous, { recursive: true, force: true });
+  if (!hadOutput) return [];
+  try {
+    deleteFolder(previous);
+    return [];
+  } catch (error) {
+    return [`${target} holds the new site, but the previous output could not be deleted (${(error as Error).message}); what is left of it is at ${previous}: ${LEFTOVER_HINT}`];
+  }
 }
 
 /** Moves every file of the staged folder to the same place in the output. */

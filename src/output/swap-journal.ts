@@ -6,10 +6,10 @@
  * output back (or, if the new one is already in place, keeps it) and removes
  * the rest. Runs only while holding the output lock.
  */
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './process-identity.ts';
-import { journalPath, leftoverOwner } from './sibling-names.ts';
+import { isProcessAlive } from '../core/process-identity.ts';
+import { journalPath, LEFTOVER_HINT, leftoverOwner } from './sibling-names.ts';
 
 interface Journal {
   pid: number;
@@ -64,26 +64,71 @@ export function recoverInterruptedSwap(outDir: string): string | undefined {
   } else {
     outcome = exists(target) ? 'an interrupted swap left a complete output in place; removed the rest' : 'cleaned up an interrupted first build';
   }
-  for (const leftover of [staged, previous]) if (leftover) rmSync(leftover, { recursive: true, force: true });
+  // What cannot be deleted now is left for removeLeftoverStaging to report.
+  for (const leftover of [staged, previous]) {
+    try {
+      if (leftover) rmSync(leftover, { recursive: true, force: true });
+    } catch {
+      // Reported by removeLeftoverStaging, which runs next and tries again.
+    }
+  }
   removeJournal(outDir);
   return outcome;
 }
 
-/** Removes staging and side folders beside the output left by cleansite processes that no longer run. Returns how many. */
-export function removeLeftoverStaging(outDir: string): number {
+/**
+ * Removes staging and side folders beside the output left by cleansite processes that no longer
+ * run. Returns how many, and a warning for each that could not be deleted (it never blocks the
+ * run: the output itself is not involved).
+ */
+export function removeLeftoverStaging(outDir: string): { removed: number; stuck: string[] } {
   const parent = path.dirname(path.resolve(outDir));
-  let removed = 0;
+  const result = { removed: 0, stuck: [] as string[] };
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
-    return 0;
+    return result;
   }
   for (const name of names) {
     const pid = leftoverOwner(outDir, name);
     if (pid === undefined || pid === process.pid || isProcessAlive(pid)) continue;
-    rmSync(path.join(parent, name), { recursive: true, force: true });
-    removed++;
+    const leftover = path.join(parent, name);
+    try {
+      deleteFolder(leftover);
+      result.removed++;
+    } catch (error) {
+      result.stuck.push(`could not delete ${leftover}, left by an earlier build (${(error as Error).message}); ${LEFTOVER_HINT}`);
+    }
   }
-  return removed;
+  return result;
+}
+
+/**
+ * Deletes a leftover folder. When that fails, the error is the first file that cannot be
+ * deleted (an immutable one: "EPERM ... unlink '<file>'"), not what the recursive removal
+ * stumbled on after it (ENOTDIR on that file's parent).
+ */
+export function deleteFolder(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch (error) {
+    throw firstUndeletable(dir) ?? error;
+  }
+}
+
+function firstUndeletable(dir: string): Error | undefined {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (entry.isDirectory()) continue;
+      try {
+        unlinkSync(path.join(entry.parentPath, entry.name));
+      } catch (error) {
+        return error as Error;
+      }
+    }
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
 }

@@ -5,7 +5,8 @@
  * holds content-hashed files only. A _headers or _redirects copied from
  * public/ is merged into the generated one (or refused), never dropped.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
 import { HASHED_DIR, isHashedName } from './cache-rules.ts';
@@ -30,7 +31,7 @@ export function writePublishFiles(outDir: string, inputs: PublishInputs = { redi
     const file = path.join(outDir, relative);
     rmSync(file, { force: true });
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    writeFileNamed(file, text);
     bytes += Buffer.byteLength(text);
     files++;
   };

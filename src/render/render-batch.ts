@@ -3,7 +3,8 @@
  * so no page's HTML is held longer than it takes to write it. Runs the same
  * way in the main thread and inside a render worker.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
 import type { UnitRecorder } from './record-units.ts';
 import type { CleansiteError } from '../core/errors.ts';
@@ -38,15 +39,21 @@ export interface BatchOptions {
   chunks?: SharedChunks;
   /** Computes a rendered page's cache key from the units it read (in the thread that rendered it). */
   keyOf?: (route: Route, units: string[]) => string | undefined;
+  /**
+   * Counts the pages this thread has started, shared with the main thread (page-watchdog.ts),
+   * which can then name the page a runaway template is stuck on and stop the thread.
+   */
+  progress?: Int32Array;
 }
 
 export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
-  const { recorder, chunks, keyOf } = options;
+  const { recorder, chunks, keyOf, progress } = options;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
   const rendered: RenderedPage[] = [];
   let bytes = 0;
   for (const route of routes) {
+    if (progress) Atomics.add(progress, 0, 1);
     const result = renderRoute(route, site, templates, recorder?.propsFor(route), { chunks, recorder });
     const units = recorder?.takeUnits();
     const target = path.join(outDir, route.outputFile);
@@ -56,7 +63,7 @@ export function renderBatch(routes: Route[], site: SiteData, templates: Template
       madeDirs.add(folder);
     }
     // Synchronous writes measured faster than thousands of concurrent async writes here.
-    writeFileSync(target, result.html);
+    writeFileNamed(target, result.html);
     const size = Buffer.byteLength(result.html);
     bytes += size;
     if (!result.ok) failures.push(result.error);

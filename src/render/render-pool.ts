@@ -1,8 +1,8 @@
 /**
- * Renders a list of routes on the calling thread and on the render workers
- * it is given (see render-threads.ts). On a 2-core machine, one worker plus
- * the main thread beats two workers and an idle main thread, and holds one
- * copy of the site data less.
+ * Renders a list of routes on the render workers it is given (see
+ * render-threads.ts), or on the calling thread when it has none (running
+ * from source). A page a worker had to stop (page-watchdog.ts) fails the
+ * render with its route, template and file named.
  *
  * Routes are handed out in small contiguous chunks from one queue, two
  * chunks in flight per worker, so a thread that finishes early takes more
@@ -18,6 +18,7 @@ import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { RenderWorker } from './render-threads.ts';
 import { createHeapBudget } from './heap-budget.ts';
+import { PageStopped, stoppedPageError } from './page-watchdog.ts';
 
 /** What a render thread needs to compute page cache keys itself (see render/unit-values.ts). */
 export interface PageKeyInputs {
@@ -83,7 +84,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const feed = async (worker: RenderWorker) => {
         while (next < chunks.length) {
           const index = next++;
-          keep(index, await worker.render(chunks[index]!.map((route) => route.path), outDir));
+          const chunk = chunks[index]!;
+          keep(index, await worker.render(chunk.map((route) => route.path), outDir).catch((error: unknown) => {
+            throw error instanceof PageStopped ? stoppedPageError(error, chunk.find((route) => route.path === error.page)) : error;
+          }));
         }
       };
       const keepHeapSmall = createHeapBudget();

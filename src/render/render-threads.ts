@@ -1,7 +1,9 @@
 /**
- * The render workers of one build, and when to use them. A worker costs
- * its start-up (loading the parser, React and the templates) and its own
- * copy of the content, so small builds stay on the main thread.
+ * The render workers of one build, and when to use them. Pages always
+ * render in workers (the main thread only coordinates), so a runaway
+ * template can be stopped (page-watchdog.ts). A worker costs its start-up
+ * (loading the parser, React and the templates) and its own copy of the
+ * content, so small builds use one, started early (setTemplates).
  *
  * A build with many files to parse starts its workers at once: each parses
  * a share of the files and keeps what it parsed, loads the templates while
@@ -21,6 +23,7 @@ import { CleansiteError } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { reviveError, type SerialisedError } from '../core/serialise-error.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
+import { PageStopped, renderLimits, watchPages, type RenderLimits } from './page-watchdog.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { SitePatch } from './site-patch.ts';
@@ -45,7 +48,12 @@ export const PARALLEL_THRESHOLD = 3000;
 /** Pages to render from which workers that already parsed content (and so hold it) are used. */
 export const STARTED_THRESHOLD = 300;
 
-/** Render threads in all for `pages` pages: `jobs` when given (0 counts as 1), else one per core from the threshold on. */
+/** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
+export function rendersInWorkers(): boolean {
+  return compiledWorkerFile('render-worker') !== undefined;
+}
+
+/** Render workers for `pages` pages (the calling thread only coordinates): `jobs` when given (0 counts as 1), else one per core from the threshold on. */
 export function renderThreads(pages: number, jobs?: number, cores = availableParallelism(), workersStarted = false): number {
   if (jobs !== undefined) return Math.max(1, jobs);
   return pages >= (workersStarted ? STARTED_THRESHOLD : PARALLEL_THRESHOLD) ? cores : 1;
@@ -127,7 +135,7 @@ export type WorkerReply = { id: number; ok: true; value: unknown } | { id: numbe
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 
-export function createRenderThreads(jobs: number | undefined, cores = availableParallelism()): RenderThreads {
+export function createRenderThreads(jobs: number | undefined, cores = availableParallelism(), limits: RenderLimits = renderLimits()): RenderThreads {
   const workers: WorkerHandle[] = [];
   let templatesModule: string | undefined;
   let configModule: string | undefined;
@@ -139,13 +147,17 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
   // A build that failed early (a template that does not compile) closes its threads while the
   // content may still be loading: no worker may start after that, or it keeps the process alive.
   let closed = false;
+  /** A worker started before any is asked for, to render (see setTemplates). */
+  let warm: WorkerHandle | undefined;
 
   return {
     start(files) {
       const file = compiledWorkerFile('render-worker');
       // Running from source (tests): parsing stays on this thread.
       if (!file || closed || workers.length > 0) return [];
-      for (let count = parseThreads(files, jobs, cores) - 1; count > 0; count--) workers.push(startRenderWorker(file, config));
+      // The workers parse beside this thread, then render (this thread never does, see forRendering).
+      const count = parseThreads(files, jobs, cores);
+      if (count > 1) while (workers.length < count) workers.push(startRenderWorker(file, config, limits));
       if (templatesModule) for (const worker of workers) worker.post({ type: 'templates', modulePath: templatesModule });
       return workers;
     },
@@ -162,16 +174,21 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
     },
     setTemplates(modulePath) {
       templatesModule = modulePath;
-      for (const worker of workers) worker.post({ type: 'templates', modulePath });
+      // Pages render in a worker: without parse workers, one starts now and loads React and the
+      // templates while this thread loads the content (kept aside: it is not a parse helper).
+      const file = compiledWorkerFile('render-worker');
+      if (file && !closed && workers.length === 0 && !warm) warm = startRenderWorker(file, config, limits);
+      for (const worker of warm ? [...workers, warm] : workers) worker.post({ type: 'templates', modulePath });
     },
     forRendering(pages, items, setup) {
-      const wanted = closed ? 0 : renderThreads(pages, jobs, cores, workers.length > 0) - 1;
-      const surplus = workers.splice(Math.max(0, wanted));
-      if (workers.length < wanted) {
-        const file = compiledWorkerFile('render-worker');
-        if (!file) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'render workers need the compiled CLI (run bin/cleansite.mjs); use jobs: 1 when running from source' });
-        while (workers.length < wanted) workers.push(startRenderWorker(file, config));
-      }
+      const file = compiledWorkerFile('render-worker');
+      // Running from source (tests that import src/) there is no worker to start: the calling thread renders.
+      const wanted = closed || !file ? 0 : renderThreads(pages, jobs, cores, workers.length > 0);
+      if (warm && workers.length < wanted) workers.push(warm);
+      else if (warm) void warm.terminate();
+      warm = undefined;
+      const surplus = workers.splice(wanted);
+      while (file && workers.length < wanted) workers.push(startRenderWorker(file, config, limits));
       const ready = Promise.all([
         // Not before it has assembled: it may be writing the content cache.
         ...surplus.map(async (worker) => {
@@ -180,8 +197,10 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
         }),
         ...workers.map(async (worker) => {
           worker.assemble(items);
-          // Sent at once, behind the assembly; an assembly that failed is the error to report.
-          await Promise.all([worker.assembled, worker.call({ type: 'setup', setup })]);
+          // After the assembly (an assembly that failed is the error to report): a worker that
+          // already loaded its templates would otherwise take the setup first.
+          await worker.assembled;
+          await worker.call({ type: 'setup', setup });
         }),
       ]).then(() => [...workers]);
       // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
@@ -194,6 +213,8 @@ export function createRenderThreads(jobs: number | undefined, cores = availableP
     },
     close() {
       closed = true;
+      if (warm) workers.push(warm);
+      warm = undefined;
       const stopping = Promise.all(workers.splice(0).map((worker) => worker.terminate())).then(() => undefined);
       closing = Promise.all([closing, stopping]).then(() => undefined);
       return closing;
@@ -213,20 +234,37 @@ export interface WorkerHandle extends ParseHelper, RenderWorker {
   terminate(): Promise<number>;
 }
 
-/** `config`: the compiled site config's path, for parse and assemble requests (a worker that is only sent site data never asks). */
+/**
+ * `config`: the compiled site config's path, for parse and assemble requests (a worker that is
+ * only sent site data never asks). `limits`: the time bound of one page and the heap of the thread.
+ */
 export function startRenderWorker(file: string, config: () => string = () => {
   throw new Error('this render worker was not given the site config');
-}): WorkerHandle {
-  const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+}, limits: RenderLimits = renderLimits()): WorkerHandle {
+  const progress = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(file, {
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: limits.heapMb },
+    workerData: { progress: progress.buffer },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let failed: Error | undefined;
   const fail = (error: Error) => {
-    failed ??= new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${error.message}`, cause: error });
+    failed ??= error instanceof PageStopped ? error : new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${error.message}`, cause: error });
+    watchdog.stop();
     for (const entry of pending.values()) entry.reject(failed);
     pending.clear();
   };
-  worker.on('error', fail);
+  // A page past the time bound: the thread is stopped (terminate() ends even an endless loop).
+  const watchdog = watchPages(progress, limits.timeoutMs, (page) => {
+    fail(new PageStopped(page, 'time', limits));
+    worker.removeAllListeners('exit');
+    void worker.terminate();
+  });
+  worker.on('error', (error: Error & { code?: string }) => {
+    const page = watchdog.current();
+    fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' && page !== undefined ? new PageStopped(page, 'memory', limits) : error);
+  });
   worker.on('exit', (code) => fail(new Error(`it stopped (exit code ${code})`)));
   worker.on('message', (reply: WorkerReply) => {
     const entry = pending.get(reply.id);
@@ -278,7 +316,10 @@ export function startRenderWorker(file: string, config: () => string = () => {
       };
     },
     async render(paths, outDir) {
-      const reply = await call({ type: 'render', paths, outDir }) as SerialisedBatch;
+      const replied = call({ type: 'render', paths, outDir });
+      if (!failed) watchdog.sent(paths);
+      // Answered in the order sent: the worker renders one batch at a time.
+      const reply = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
       return { ...reply, failures: reply.failures.map(reviveError) };
     },
     terminate: () => {

@@ -10,7 +10,7 @@
  * patch against what it holds instead, again after every edit, and renders
  * with the one template module it was started for.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../render/record-units.ts';
@@ -38,6 +38,8 @@ const entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
 let assembled: { content: Content; routes: Route[]; navigation: object; fingerprints: Map<string, string>; baseUrl: string } | undefined;
 const keepHeapSmall = createHeapBudget();
+/** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
+const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 /** A kept worker's site data, as last patched. */
 let patched: SiteData | undefined;
@@ -153,6 +155,7 @@ function rendererFor(site: SiteData, templates: TemplateSet, setup: KeptSetup & 
     recorder: setup.recordUnits ? createUnitRecorder(site) : undefined,
     chunks: setup.shareChunks ? createSharedChunks() : undefined,
     keyOf: setup.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, setup.pageKeySalt).pageKey,
+    progress: progress ? new Int32Array(progress) : undefined,
   };
   return { site, templates, routesByPath: new Map(site.routes.map((route) => [route.path, route])), options };
 }

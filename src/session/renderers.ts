@@ -13,6 +13,7 @@ import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { PageKeyInputs } from '../render/render-pool.ts';
 import { createRenderThreads, type RenderThreads } from '../render/render-threads.ts';
+import { renderLimits } from '../render/page-watchdog.ts';
 import type { UnitValues } from '../render/unit-values.ts';
 import type { PageKeying, Renderers } from './write-pages.ts';
 
@@ -46,6 +47,8 @@ export interface SessionRenderers {
 export interface PoolOptions {
   /** Render threads in all, this one included (see render-threads.ts). */
   jobs?: number;
+  /** Seconds one page may render (render/page-watchdog.ts). */
+  renderTimeout?: number;
   /** Record what each page reads (for the page manifest); false renders faster and records nothing. */
   recordUnits: boolean;
   shareChunks: boolean;
@@ -53,7 +56,7 @@ export interface PoolOptions {
 
 /** A build's renderers: this thread and, for many pages, render workers stopped once the pages are written. */
 export function poolRenderers(options: PoolOptions): SessionRenderers {
-  const threads = createRenderThreads(options.jobs);
+  const threads = createRenderThreads(options.jobs, undefined, renderLimits(options.renderTimeout));
   let inUse: TemplatesInUse | undefined;
   return {
     get templates() {
@@ -77,7 +80,8 @@ export function poolRenderers(options: PoolOptions): SessionRenderers {
           pageKeySalt: options.recordUnits ? keys.salt : undefined,
         });
         // Stopped once rendering is over, not at the end of the build: each worker holds a copy of the site.
-        return { workers, here: true, done: () => threads.close().catch(() => undefined) };
+        // Rendering happens in workers, where a runaway template can be stopped; here only without any (from source).
+        return { workers, here: workers.count === 0, done: () => threads.close().catch(() => undefined) };
       };
       // Keys are computed in the thread that rendered the page: every thread holds the fingerprints.
       return { renderers, keying: { keys } };

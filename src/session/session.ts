@@ -23,6 +23,7 @@ import type { Route } from '../routes/route-table.ts';
 import { createPageManifest, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
 import { keptRenderers, poolRenderers, type PassData, type PoolOptions, type SessionRenderers } from './renderers.ts';
 import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
+import { rendersInWorkers } from '../render/render-threads.ts';
 import { createSiteSource, type SiteSource, type SiteSourceOptions } from './site-source.ts';
 import { writePages, type ReusablePage, type WrittenPages } from './write-pages.ts';
 
@@ -172,7 +173,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     stableAssetNames: !build,
     hostFiles: build,
     stopEsbuild: build,
-    preloadRenderer: build,
+    // Only where this thread renders (from source): the compiled CLI renders in workers.
+    preloadRenderer: build && !rendersInWorkers(),
     code,
     devScripts: options.devScripts ?? [],
     onTime: options.onTime,

@@ -6,7 +6,10 @@
  * deleting the whole folder only costs one slow build.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { cacheWriteFailed } from '../../cache/cache-writes.ts';
+import { writeFileNamed } from '../../core/atomic-write.ts';
 import path from 'node:path';
 import type { VariantFormat } from './image-options.ts';
 
@@ -61,23 +64,52 @@ export function openImageCache(dir: string): ImageCache {
       // Another build may have stored the same key meanwhile, and may be linking its files right now.
       const existing = cache.read(key);
       if (existing) return existing;
-      const entryDir = path.join(dir, key);
-      const temporary = path.join(dir, `.${key}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-      mkdirSync(temporary, { recursive: true });
-      for (const [file, bytes] of contents) writeFileSync(path.join(temporary, file), bytes);
-      writeFileSync(path.join(temporary, MANIFEST), JSON.stringify(image));
       try {
-        rmSync(entryDir, { recursive: true, force: true });
-        renameSync(temporary, entryDir);
-      } catch {
-        // Lost a race with another build storing the same key: use its entry.
-        rmSync(temporary, { recursive: true, force: true });
-        const stored = cache.read(key);
-        if (stored) return stored;
-        throw new Error(`could not store the image cache entry ${entryDir}`);
+        return storeEntry(dir, key, image, contents, cache.read);
+      } catch (error) {
+        // The cache is optional (a read-only or full cache folder): the variants go to a folder of
+        // this process's own, removed when it exits, and the build goes on.
+        cacheWriteFailed(error, dir);
+        return storeEntry(ownFolder(), key, image, contents, () => undefined);
       }
-      return { ...image, dir: entryDir };
     },
   };
   return cache;
+}
+
+/** Writes an entry into a temporary folder beside it and renames it into place. */
+function storeEntry(dir: string, key: string, image: CachedImage, contents: ReadonlyMap<string, Uint8Array>, stored: (key: string) => CacheEntry | undefined): CacheEntry {
+  const entryDir = path.join(dir, key);
+  const temporary = path.join(dir, `.${key}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    mkdirSync(temporary, { recursive: true });
+    for (const [file, bytes] of contents) writeFileNamed(path.join(temporary, file), bytes);
+    writeFileNamed(path.join(temporary, MANIFEST), JSON.stringify(image));
+  } catch (error) {
+    rmSync(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    rmSync(entryDir, { recursive: true, force: true });
+    renameSync(temporary, entryDir);
+  } catch {
+    // Lost a race with another build storing the same key: use its entry.
+    rmSync(temporary, { recursive: true, force: true });
+    const theirs = stored(key);
+    if (theirs) return theirs;
+    throw new Error(`could not store the image cache entry ${entryDir}`);
+  }
+  return { ...image, dir: entryDir };
+}
+
+let own: string | undefined;
+
+/** This process's folder for image variants its cache could not hold; removed when the process exits. */
+function ownFolder(): string {
+  if (!own) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'cleansite-images-'));
+    own = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  return own;
 }

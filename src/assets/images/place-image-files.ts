@@ -3,7 +3,8 @@
  * hard-linked (no bytes copied, so a warm build spends ~nothing here); a
  * copy is the fallback where links are impossible (another file system).
  */
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { writeFileNamed } from '../../core/atomic-write.ts';
 import path from 'node:path';
 import type { ImageFile } from '../resolve-images.ts';
 
@@ -17,7 +18,7 @@ export function placeImageFiles(files: readonly ImageFile[], outDir: string): { 
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
-    if ('contents' in item) writeFileSync(target, item.contents);
+    if ('contents' in item) writeFileNamed(target, item.contents);
     else linkOrCopy(item.from, target);
     bytes += item.bytes;
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../core/atomic-write.ts';
+import { writeCacheFile } from '../../cache/cache-writes.ts';
 
 interface Remembered {
   size: number;
@@ -43,7 +43,8 @@ export function openSourceHashes(cacheDir: string): SourceHashes {
     save() {
       if (!changed) return;
       for (const file of remembered.keys()) if (!existsSync(file)) remembered.delete(file);
-      writeFileAtomic(indexFile, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(remembered) }));
+      // Unsaved (an unwritable cache): the next build hashes these sources again.
+      writeCacheFile(indexFile, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(remembered) }));
       changed = false;
     },
   };
