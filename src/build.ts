@@ -58,9 +58,12 @@ export interface BuildSummary {
   reused?: number;
   /** True when nothing had changed and the output folder was left as it was. */
   upToDate?: boolean;
+  /** Entries left out of the build: drafts and entries scheduled after the build date. */
+  leftOut?: LeftOutEntry[];
 }
 
 export type { LoadedSite } from './routes/route-content.ts';
+import type { LeftOutEntry } from './routes/publish-entries.ts';
 
 /** Stages 0-3 through the session's site source: declaration, content, routes; references checked. Throws a CleansiteErrorList. */
 async function loadSite(options: BuildOptions, session: Session, compiled: Promise<CompiledModule>, time: Timer): Promise<LoadedSite> {
@@ -175,7 +178,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
       const bytes = plan.reuse.reduce((sum, page) => sum + page.record.bytes, 0) + extrasBytes(described) + publishBytes;
-      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length + publish.redirects.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true };
+      return { pages, files: pages + Object.keys(described).length - 1 + PUBLISH_FILES.length + publish.redirects.length, bytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: pages, upToDate: true, leftOut: site.leftOut };
     }
   }
 
@@ -226,6 +229,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
       errors: written.failures,
       rendered: written.rendered,
       reused: written.reused,
+      leftOut: site.leftOut,
     };
   } catch (error) {
     await staging.abort();

@@ -43,6 +43,8 @@ import { CSS_FILE, SCRIPT_FILE, writeInPlace, writePass } from './write-passes.t
 export interface WatchSessionOptions extends SitePaths {
   /** Script URLs every page gets (the live-reload client). */
   devScripts: string[];
+  /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
+  drafts?: boolean;
 }
 
 export interface RebuildReport {
@@ -97,7 +99,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   // pages of a pass that failed have no record, so the next rebuild renders them again.
   const session = createSession({
     contentDir: options.contentDir, templatesDir: options.templatesDir, rootDir: options.rootDir, baseUrl: options.baseUrl,
-    outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate,
+    outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate, drafts: options.drafts ?? true,
   }, { kind: 'watch' });
   const { source, manifest, renderers } = session;
   let site: LoadedSite | undefined;
