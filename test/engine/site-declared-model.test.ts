@@ -35,7 +35,7 @@ describe('a second site, a bookshop, with its own content model', () => {
     expect($('title').text()).toBe('The Long Tide by Ada Penhallow');
     expect($('h1').text()).toBe('The Long Tide');
     expect($('.price').text()).toBe('£12.99');
-    expect($('nav a').map((_, link) => $(link).attr('href')).get()).toEqual(['/', '/about/', '/books/the-long-tide/']);
+    expect($('nav a').map((_, link) => $(link).attr('href')).get()).toEqual(['/', '/about/', '/books/the-long-tide/', '/news/']);
     const home = load(read(path.join(out, 'index.html')));
     expect(home('.books a').map((_, link) => home(link).attr('href')).get()).toEqual(['/books/paper-cities/', '/books/the-long-tide/']);
     expect(existsSync(path.join(out, '404.html'))).toBe(true);
