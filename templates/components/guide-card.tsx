@@ -14,15 +14,15 @@ export function GuideCard({ page, card, eager }: { page: TemplateProps<unknown>;
         <p className="guide-card__date"><time dateTime={card.date}>{formatLongDate(card.date)}</time></p>
         <h2 className="guide-card__title"><a href={page.href(card.path)}>{card.title}</a></h2>
         <p className="guide-card__summary">{card.summary}</p>
-        <TopicList page={page} topics={card.topics} label={`Topics of ${card.title}`} />
+        <TopicList page={page} topics={card.topics} />
       </div>
     </article>
   );
 }
 
-export function TopicList({ page, topics, label }: { page: TemplateProps<unknown>; topics: Array<{ name: string; path: string }>; label: string }): ReactElement {
+export function TopicList({ page, topics }: { page: TemplateProps<unknown>; topics: Array<{ name: string; path: string }> }): ReactElement {
   return (
-    <ul className="topic-list" aria-label={label}>
+    <ul className="topic-list">
       {topics.map((topic) => <li key={topic.path}><a className="topic-list__link" href={page.href(topic.path)}>{topic.name}</a></li>)}
     </ul>
   );

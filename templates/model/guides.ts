@@ -17,8 +17,6 @@ export const GUIDES = {
   pageSize: 6,
   /** Queensland's offset, as site.config.ts's utcOffsetHours: feed dates are midnight there. */
   utcOffsetHours: 10,
-  /** The human site map's group for the listing and the articles; later pages and topic pages are in sitemap.xml only. */
-  sitemapGroup: 'resources',
 } as const;
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -72,7 +70,7 @@ export function articleData(guide: Guide): { data: GuidesData; updated: Date; im
   return { data: { kind: 'article', topics: topicLinks(guide) }, updated: dayDate(guide.updated ?? guide.date), image: imageOf(guide) };
 }
 
-interface ListingPage { path: string; title: string; description: string; data: GuidesData; updated: Date; inSitemapPage: boolean }
+interface ListingPage { path: string; title: string; description: string; data: GuidesData; updated: Date }
 
 /** The listing pages, the topic pages and their index, and the two feeds. */
 export function guideListings(guides: readonly Guide[], fallback: Date): { pages: ListingPage[]; feeds: GeneratedRoute[] } {
@@ -85,18 +83,18 @@ export function guideListings(guides: readonly Guide[], fallback: Date): { pages
       ? 'Practical cleaning guides for Queensland facility and office managers: schedules, contracts, safety, floors and seasonal care.'
       : `More practical cleaning guides for Queensland facility and office managers, page ${listing.number} of ${listing.total}.`,
     data: { kind: 'listing', number: listing.number, total: listing.total, items: listing.items, ...(listing.previous ? { previous: listing.previous } : {}), ...(listing.next ? { next: listing.next } : {}) },
-    updated, inSitemapPage: listing.number === 1,
+    updated,
   }));
   const terms = taxonomy(sorted, { base: GUIDES.topics, termsOf: (guide) => guide.topics });
   const topics = terms.map((term): ListingPage => ({
-    path: term.path, title: `${term.name} Guides`,
+    path: term.path, title: `Guides: ${term.name}`,
     description: `Cleaning guides on ${term.name.toLowerCase()} for Queensland facility and office managers, newest first, with practical steps.`,
-    data: { kind: 'topic', name: term.name, items: term.items.map(cardOf) }, updated: newestDay(term.items, fallback), inSitemapPage: false,
+    data: { kind: 'topic', name: term.name, items: term.items.map(cardOf) }, updated: newestDay(term.items, fallback),
   }));
   const index: ListingPage = {
     path: GUIDES.topics, title: 'Guides by Topic',
     description: 'Every topic our cleaning guides cover, from office schedules and contracts to health and safety, floors and seasonal care.',
-    data: { kind: 'topics', topics: terms.map((term) => ({ name: term.name, path: term.path, count: term.items.length })) }, updated, inSitemapPage: false,
+    data: { kind: 'topics', topics: terms.map((term) => ({ name: term.name, path: term.path, count: term.items.length })) }, updated,
   };
   const feedData: GuidesData = {
     kind: 'feed', title: 'Cleaning Guides', description: 'Practical cleaning guides for Queensland facility and office managers.',
@@ -111,5 +109,5 @@ export function guideListings(guides: readonly Guide[], fallback: Date): { pages
 
 /** A listing page's route from the site's page fields (titles and checks as every other page). */
 export function listingRoute(page: ListingPage, fields: PageFields): GeneratedRoute {
-  return { ...fields, path: page.path, ...(page.inSitemapPage ? {} : { sitemapGroup: '' }) };
+  return { ...fields, path: page.path };
 }

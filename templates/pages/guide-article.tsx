@@ -34,7 +34,7 @@ export function GuideArticlePage(props: TemplateProps<Guide>): ReactElement {
         <div className="container narrow">
           <Prose html={guide.html} />
           <h2 className="guide-topics__title">Topics</h2>
-          <TopicList page={props} topics={topics} label="Topics of this guide" />
+          <TopicList page={props} topics={topics} />
           <p className="guides-more"><a className="text-link" href={props.href(GUIDES.base)}>All cleaning guides</a></p>
         </div>
       </div>
