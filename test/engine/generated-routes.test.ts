@@ -193,3 +193,17 @@ describe('what route functions return is checked', () => {
     await expect(build(site)).rejects.toThrow(/\/news\/feed\.xml is produced by two files/);
   });
 });
+
+describe('docs/site-config.md', () => {
+  it('shows the fixture\'s own declaration and feed template, as tested here', () => {
+    const docs = readFileSync(path.join(fixturesDir, '..', '..', 'docs', 'site-config.md'), 'utf8');
+    const news = readFileSync(path.join(fixturesDir, 'bookshop-site', 'templates', 'news.ts'), 'utf8');
+    const line = news.split('\n').find((text) => text.startsWith('export const atomTemplate'))!;
+    expect(docs).toContain(line.replace('`${NEWS.base}/feed.xml`', "'/news/feed.xml'"));
+    for (const call of ["paginate(sorted.map(linkOf), { base: '/news', size: 6 })", "taxonomy(sorted, { base: '/news/tags', termsOf: (post) => post.tags })"]) {
+      expect(docs).toContain(call);
+      expect(news).toContain(call.replace("'/news'", 'NEWS.base').replace("'/news/tags'", 'NEWS.tags').replace('size: 6', 'size: NEWS.pageSize'));
+    }
+  });
+});
+
