@@ -10,6 +10,7 @@ import type { UnitRecorder } from './record-units.ts';
 import type { SiteData, TemplateProps, TemplateSet } from './page-props.ts';
 import type { SharedChunks } from './shared-chunks.ts';
 import { createTemplateProps } from './template-props.ts';
+import { responsiveMarkdownImages } from './markdown-images.ts';
 
 export { createTemplateProps } from './template-props.ts';
 
@@ -50,7 +51,8 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
     const plain = props ?? createTemplateProps(route, site);
     if (route.format !== 'html') return { ok: true, route, html: renderText(route, template, plain) };
     const page = options.chunks?.forPage(plain, route, options.recorder);
-    const html = renderToStaticMarkup(createElement(PageRoot, { template, props: page?.props ?? plain }));
+    const used = page?.props ?? plain;
+    const html = responsiveMarkdownImages(renderToStaticMarkup(createElement(PageRoot, { template, props: used })), used.image);
     return { ok: true, route, html: `<!DOCTYPE html>${page ? page.finish(html) : html}` };
   } catch (thrown) {
     const error = thrown instanceof CleansiteError

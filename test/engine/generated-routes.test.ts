@@ -207,3 +207,32 @@ describe('docs/site-config.md', () => {
   });
 });
 
+describe('images in Markdown bodies', () => {
+  it('get the image pipeline\'s formats, srcset, width and height, and load lazily', async () => {
+    const site = bookshopWith({ shelf: post('A Shelf', '2026-10-03', '', 'Before.\n\n![Books on a "shelf" & more](/images/shelves.jpg "The shelf")\n\nAfter.') });
+    cpSync(path.join(fixturesDir, 'bookshop-site', 'public'), path.join(site, 'public'), { recursive: true });
+    const { dir: out } = await build(site);
+    const $ = page(out, 'news/shelf/index.html');
+    const picture = $('main picture');
+    expect(picture).toHaveLength(1);
+    expect(picture.find('source').map((_, source) => $(source).attr('type')).get()).toEqual(['image/avif', 'image/webp']);
+    const img = picture.find('img');
+    expect(img.attr('alt')).toBe('Books on a "shelf" & more');
+    expect(img.attr('title')).toBe('The shelf');
+    expect(Number(img.attr('width'))).toBeGreaterThan(0);
+    expect(Number(img.attr('height'))).toBeGreaterThan(0);
+    expect(img.attr('loading')).toBe('lazy');
+    expect(img.attr('src')).toMatch(/^\/assets\/img\/shelves-\d+\.[0-9a-f]+\.jpg$/);
+    expect(img.attr('srcset')).toMatch(/\/assets\/img\/shelves-\d+\.[0-9a-f]+\.jpg \d+w/);
+    for (const file of [img.attr('src')!, ...picture.find('source').map((_, source) => $(source).attr('srcset')!.split(', ').map((part) => part.split(' ')[0]!)).get()]) {
+      expect(existsSync(path.join(out, file)), file).toBe(true);
+    }
+    expect($('main img:not(picture img)')).toHaveLength(0);
+  });
+
+  it('name the file and line of an image that is not in public/', async () => {
+    const site = bookshopWith({ broken: post('Broken', '2026-10-04', '', 'Line one.\n\n![Gone](/images/gone.jpg)') });
+    await expect(build(site)).rejects.toThrow(/content\/news\/broken\.md:8: .*\/images\/gone\.jpg/);
+  });
+});
+
