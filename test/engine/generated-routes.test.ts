@@ -13,6 +13,7 @@ import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturesDir, makeTempDir } from '../support/fixture-site.ts';
 import { buildSite } from '../support/site-build.ts';
+import { serveSite } from '../support/site-server.ts';
 
 const scratch = makeTempDir('cleansite-generated-');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -130,6 +131,16 @@ describe('Atom and JSON feeds', () => {
     expect(json.feed_url).toBe('https://books.example.org/news/feed.json');
     expect(json.items?.map((item) => item.title)).toEqual([PAYLOADS.title, 'Post 2', 'Post 1']);
     expect(json.items?.[0]).toMatchObject({ url: 'https://books.example.org/news/nasty/', date_published: '2026-10-25T00:00:00+00:00', tags: [PAYLOADS.tag] });
+
+    // Served as the preview server (and deploy, by the same rule) types them: by extension, as UTF-8 text.
+    const server = await serveSite(out);
+    try {
+      const types = await Promise.all(['/news/feed.xml', '/news/feed.json', '/news/'].map(async (url) => (await fetch(server.origin + url)).headers.get('content-type')));
+      expect(types).toEqual(['application/xml; charset=utf-8', 'application/json; charset=utf-8', 'text/html; charset=utf-8']);
+      expect((await fetch(`${server.origin}/news/feed.xml/`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
 
     // Linked from the news pages.
     const listing = page(out, 'news/index.html');
