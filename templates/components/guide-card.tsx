@@ -5,7 +5,7 @@ import type { TemplateProps } from '../model/props.ts';
 import { formatLongDate } from './format-date.ts';
 import { Picture } from './picture.tsx';
 
-/** `eager`: the first cards, above the fold on a phone; the rest load lazily. */
+/** `eager`: the first row of cards (three across on a wide screen), above the fold; the rest load lazily. */
 export function GuideCard({ page, card, eager }: { page: TemplateProps<unknown>; card: Card; eager: boolean }): ReactElement {
   return (
     <article className="guide-card">

@@ -45,7 +45,7 @@ function CardGrid({ page, items }: { page: TemplateProps<unknown>; items: Card[]
   if (items.length === 0) return <p>No guides have been published yet.</p>;
   return (
     <ul className="guide-grid">
-      {items.map((card, index) => <li key={card.path}><GuideCard page={page} card={card} eager={index === 0} /></li>)}
+      {items.map((card, index) => <li key={card.path}><GuideCard page={page} card={card} eager={index < 3} /></li>)}
     </ul>
   );
 }
