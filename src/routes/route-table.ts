@@ -64,16 +64,23 @@ export function buildRouteTable(config: Pick<SiteConfig, 'collections' | 'notFou
   routes.push({ ...toRoute({ path: '/404', fields: notFound, source: notFound.source, entry: null, listed: false }, content), url: '/404.html', outputFile: '404.html' });
 
   const byPath = new Map<string, Route>();
+  // By output file too: a route at /404.html would write over the 404 page.
+  const byFile = new Map<string, Route>();
   for (const route of routes) {
-    const existing = byPath.get(route.path) ?? byPath.get(route.url);
+    const existing = byPath.get(route.path) ?? byFile.get(route.outputFile);
     if (existing) {
       errors.push(new CleansiteError({
         code: 'DUPLICATE_ROUTE',
-        message: `${route.path} is produced by two files: ${existing.source} and ${route.source}`,
+        message: existing.path === route.path
+          ? `${route.path} is produced by two files: ${existing.source} and ${route.source}`
+          : `${existing.path} and ${route.path} both write ${route.outputFile}: ${existing.source} and ${route.source}`,
         hint: duplicateHint(config, route),
         location: { file: route.source },
       }));
-    } else byPath.set(route.path, route);
+    } else {
+      byPath.set(route.path, route);
+      byFile.set(route.outputFile, route);
+    }
   }
 
   if (errors.length > 0) throw new CleansiteErrorList(errors);

@@ -202,6 +202,8 @@ describe('what route functions return is checked', () => {
   it('reports two routes at one path with both sources', async () => {
     const site = withConfig((text) => text.replace('{ path: `${NEWS.base}/feed.json`', '{ path: `${NEWS.base}/feed.xml`'));
     await expect(build(site)).rejects.toThrow(/\/news\/feed\.xml is produced by two files/);
+    const overNotFound = withConfig((text) => text.replace('{ path: `${NEWS.base}/feed.json`', "{ path: '/404.html'"));
+    await expect(build(overNotFound)).rejects.toThrow(/\/404\.html and \/404 both write 404\.html: site\.config\.ts and content\/shop\.md/);
   });
 });
 
