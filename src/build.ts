@@ -46,9 +46,12 @@ export interface BuildSummary {
   reused?: number;
   /** True when nothing had changed and the output folder was left as it was. */
   upToDate?: boolean;
+  /** Entries left out of the build: drafts and entries scheduled after the build date. */
+  leftOut?: LeftOutEntry[];
 }
 
 export type { LoadedSite } from './routes/route-content.ts';
+import type { LeftOutEntry } from './routes/publish-entries.ts';
 
 export async function build(options: BuildOptions, logger: Logger): Promise<BuildSummary> {
   const started = performance.now();
@@ -79,10 +82,10 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       const described = Object.keys(checked.described).length - 1;
       // The publish files are made from the output's file names, which are unchanged too.
       const publishBytes = PUBLISH_FILES.reduce((sum, name) => sum + (statSync(path.join(options.outDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
-      return { pages: outcome.pages, files: outcome.pages + described + PUBLISH_FILES.length + outcome.redirects.length, bytes: outcome.bytes + extrasBytes(checked.described) + publishBytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: outcome.pages, upToDate: true };
+      return { pages: outcome.pages, files: outcome.pages + described + PUBLISH_FILES.length + outcome.redirects.length, bytes: outcome.bytes + extrasBytes(checked.described) + publishBytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: outcome.pages, upToDate: true, leftOut: outcome.state.site?.leftOut };
     }
     logger.debug(`pages: ${outcome.rendered} rendered, ${outcome.reused} unchanged (linked from the previous output)`);
-    return { pages: outcome.pages, files: outcome.files, bytes: outcome.bytes, milliseconds: performance.now() - started, errors: outcome.failures, rendered: outcome.rendered, reused: outcome.reused };
+    return { pages: outcome.pages, files: outcome.files, bytes: outcome.bytes, milliseconds: performance.now() - started, errors: outcome.failures, rendered: outcome.rendered, reused: outcome.reused, leftOut: outcome.state.site?.leftOut };
   } finally {
     await session.close();
     // The cache is optional: one warning, naming the path, for every write it could not take.

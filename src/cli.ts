@@ -72,6 +72,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('-o, --out <dir>', 'output folder for the development build', '.cache/watch')
     .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free port)').default(DEFAULT_PORT).argParser(parsePort))
     .addOption(new Option('--host <address>', 'address to listen on (loopback unless told otherwise)').default(DEFAULT_HOST).argParser(parseHost))
+    .option('--no-drafts', 'leave out draft: true entries, as build does (watch shows them, marked as drafts)')
     .action(async (options: WatchCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });

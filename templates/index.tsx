@@ -1,4 +1,5 @@
 /** The site's template set: one page component per template name (see src/render/page-props.ts). */
+import { atomFeedTemplate, jsonFeedTemplate } from './feeds.ts';
 import type { TemplateSet } from './model/props.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ChecklistPage } from './pages/checklist.tsx';
@@ -7,6 +8,8 @@ import { ContactPage } from './pages/contact.tsx';
 import { FaqPage } from './pages/faq.tsx';
 import { GalleryPage } from './pages/gallery.tsx';
 import { GuidePage } from './pages/guide.tsx';
+import { GuideArticlePage } from './pages/guide-article.tsx';
+import { GuidesPage } from './pages/guides.tsx';
 import { HomePage } from './pages/home.tsx';
 import { HowItWorksPage } from './pages/how-it-works.tsx';
 import { InfoPage } from './pages/info.tsx';
@@ -35,5 +38,9 @@ export const templates: TemplateSet = {
   sitemap: SitemapPage,
   service: ServicePage,
   location: LocationPage,
+  guides: GuidesPage,
+  'guide-article': GuideArticlePage,
+  'atom-feed': atomFeedTemplate,
+  'json-feed': jsonFeedTemplate,
   'not-found': NotFoundPage,
 };

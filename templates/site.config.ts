@@ -6,7 +6,8 @@
  */
 import { defineCollection, defineSite } from 'cleansite';
 import { buildNavigation, type Navigation } from './model/navigation.ts';
-import { locationPages, notFoundPage, pagePages, servicePages } from './model/routes.ts';
+import { guideSchema, type Guide } from './model/guides.ts';
+import { guidePages, guideRoutes, locationPages, notFoundPage, pagePages, servicePages } from './model/routes.ts';
 import {
   faqSchema, gallerySchema, locationSchema, pageSchema, serviceCardSchema, serviceSchema, siteSchema, sitemapGroupSchema, statSchema,
   testimonialSchema, type Location, type Page, type Service, type SiteContent,
@@ -34,6 +35,15 @@ export default defineSite<SiteContent, Navigation>({
     locations: defineCollection({
       files: 'locations/*.md', schema: locationSchema, body: 'markdown',
       routes: { slug: { field: 'name' }, base: '/locations', pages: (entries, context) => locationPages(entries as unknown as Location[], context) },
+    }),
+    // Dated articles: a page each, a paginated listing, a page per topic, Atom and JSON feeds.
+    guides: defineCollection({
+      files: 'guides/*.md', schema: guideSchema, body: 'required',
+      routes: {
+        slug: 'file', base: '/guides',
+        pages: (entries, context) => guidePages(entries as unknown as Guide[], context),
+        generate: (entries, context) => guideRoutes(entries as unknown as Guide[], context),
+      },
     }),
     testimonials: defineCollection({ files: 'testimonials/*.md', schema: testimonialSchema, body: 'required' }),
     faqs: defineCollection({ files: 'faqs/*.md', schema: faqSchema, body: 'required' }),

@@ -1,4 +1,5 @@
 import { build, type BuildOptions } from '../build.ts';
+import { describeLeftOut } from '../routes/publish-entries.ts';
 import { claimSiteOutput, displayPath, isUsageError, reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
@@ -45,6 +46,8 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
       return EXIT_BUILD_FAILED;
     }
     logger.info(`Built ${summary.pages} pages (${summary.files} files, ${formatBytes(summary.bytes)}) into ${out}/ in ${(summary.milliseconds / 1000).toFixed(2)} s.`);
+    const leftOut = describeLeftOut(summary.leftOut ?? []);
+    if (leftOut) logger.info(`${leftOut}.`);
     return EXIT_OK;
   } catch (error) {
     reportErrors(error, logger, debug);

@@ -9,10 +9,11 @@ import { claimSiteOutput, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, 
 import { CleansiteErrorList } from '../core/errors.ts';
 import type { OutputClaim } from '../output/claim-output.ts';
 
-export type WatchCommandOptions = SiteOptions & ServerCommandOptions;
+/** `drafts` is false with --no-drafts. */
+export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean };
 
 export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
-  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port };
+  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false };
 }
 
 export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { withCheckedPages } from './check-page-fields.ts';
 import { findMarkdownFieldsProblem } from './markdown-fields.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
 import type { SiteConfig } from './site-config.ts';
@@ -68,7 +67,7 @@ async function importChecked(modulePath: string, shownAs: string): Promise<SiteC
   }
   const problem = findConfigProblem(module.default);
   if (problem) throw new CleansiteError({ code: 'CONFIG_INVALID', message: problem, hint: 'export default defineSite({ lang, utcOffsetHours, collections, settings, notFound, navigation })', location: { file: shownAs } });
-  return withCheckedPages(module.default as SiteConfig, shownAs);
+  return module.default as SiteConfig;
 }
 
 /** Why `value` is not a usable SiteConfig, or undefined. */

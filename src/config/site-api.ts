@@ -7,3 +7,8 @@ export { z } from 'zod';
 export { defineCollection, defineSite } from './site-config.ts';
 export { findBaseUrlProblem } from '../core/base-url.ts';
 export { slugify } from '../core/urls.ts';
+export { paginate, pagePath, type Pagination } from '../core/paginate.ts';
+export { taxonomy, termPath, type Term } from '../core/taxonomy.ts';
+export { atomFeed, escapeXml } from '../feeds/atom-feed.ts';
+export { jsonFeed } from '../feeds/json-feed.ts';
+export type { FeedItem, FeedOptions } from '../feeds/feed-types.ts';

@@ -52,12 +52,33 @@ export interface ProblemSink {
   problem(problem: { file: string; message: string; hint?: string; line?: number; code?: 'CONTENT_INVALID' | 'UNKNOWN_ROUTE' }): void;
 }
 
+/**
+ * A route besides the one page per entry: a page of a listing, a term page, a feed, a second
+ * page of one entry. Its path is written out: `/guides/page/2` (a page: `guides/page/2/index.html`)
+ * or a file with an extension, `/guides/feed.xml`, whose template returns text. Text files need
+ * only `template`, `title` and `updated`; a page needs every PageFields field.
+ */
+export type GeneratedRoute<RouteData = unknown> = Pick<PageFields<RouteData>, 'template' | 'title' | 'updated'> & Partial<PageFields<RouteData>> & {
+  path: string;
+  /** The index (in the list given) of the entry the route renders, if it renders one. */
+  entry?: number;
+  /** In sitemap.xml and the site's own site map; default true for pages. Text files never are. */
+  listed?: boolean;
+  /** The file problems of this route are reported against; default the entry's file, else site.config.ts. */
+  source?: string;
+};
+
 export interface CollectionRoutes<TEntry> {
   slug: SlugRule;
   /** The folder the pages live under, such as `/services`; omitted for the `path` rule. */
   base?: string;
-  /** One PageFields per entry, in the order given (computed together, so per-page data can look at every entry once). */
-  pages(entries: readonly TEntry[], context: RouteContext): PageFields[];
+  /**
+   * One PageFields per entry, in the order given (computed together, so per-page data can look at
+   * every entry once), or null for an entry that has no page of its own.
+   */
+  pages(entries: readonly TEntry[], context: RouteContext): Array<PageFields | null>;
+  /** Routes of the whole collection: listing pages (`paginate`), term pages (`taxonomy`), feeds. */
+  generate?(entries: readonly TEntry[], context: RouteContext): GeneratedRoute[];
 }
 
 export interface RouteContext extends ProblemSink {
@@ -110,6 +131,8 @@ export interface SiteConfig<Content = any, Navigation = object> {
   settings(content: Content): { name: string; baseUrl: string };
   /** The 404 page (written to 404.html, not listed in the site map), and the file it is reported against. */
   notFound(content: Content): PageFields & { source: string };
+  /** Routes of the whole site, made from every collection (say, one feed of several collections). */
+  generate?(content: Content, context: RouteContext): GeneratedRoute[];
   /** Menus and the site map, resolved against the route table. */
   navigation(content: Content, table: RouteTable, tools: NavigationTools): Navigation;
 }

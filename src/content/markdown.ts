@@ -29,6 +29,18 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return renderLinkOpen(tokens, index, options, env, self);
 };
 
+/**
+ * An image to a site path is marked, so the render stage can give it the image pipeline's
+ * variants and size (src/render/markdown-images.ts): the resolved images are known only there.
+ */
+export const MARKDOWN_IMAGE_ATTRIBUTE = 'data-cleansite-image';
+const renderImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  if (sitePathOf(token) !== undefined) token.attrSet(MARKDOWN_IMAGE_ATTRIBUTE, '');
+  return renderImage(tokens, index, options, env, self);
+};
+
 /** A link or image to a site path (`/contact`, `/images/a.jpg`), at a 0-based line of the Markdown source. */
 export interface BodyReference {
   target: string;

@@ -15,10 +15,24 @@ export function toUrl(sitePath: string): string {
   return `${pathname}/${rest}`;
 }
 
-/** `/about` -> `about/index.html`, `/` -> `index.html`. */
+/** `/about` -> `about/index.html`, `/` -> `index.html`; a file path is its own file: `/guides/feed.xml` -> `guides/feed.xml`. */
 export function toOutputFile(sitePath: string): string {
   const trimmed = sitePath.replace(/^\/+|\/+$/g, '');
+  if (fileExtension(sitePath) !== undefined) return trimmed;
   return trimmed === '' ? 'index.html' : `${trimmed}/index.html`;
+}
+
+/**
+ * The extension of a site path that names a file (`/guides/feed.xml` -> `xml`), or undefined for
+ * a page (`/guides/page/2`). Only the last segment counts, and only letters and digits after its dot.
+ */
+export function fileExtension(sitePath: string): string | undefined {
+  return /\/[^/]*[^/.]\.([a-z0-9]+)$/i.exec(sitePath)?.[1]?.toLowerCase();
+}
+
+/** What a route writes: `html` for a page (a folder's index.html), else the file's extension. */
+export function outputFormat(sitePath: string): string {
+  return fileExtension(sitePath) ?? 'html';
 }
 
 /** Absolute URL for a site path, e.g. for canonical links and sitemap.xml. */

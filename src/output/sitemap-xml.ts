@@ -6,7 +6,8 @@ import { toAbsoluteUrl } from '../core/urls.ts';
 export async function renderSitemapXml(routes: Route[], baseUrl: string): Promise<string> {
   const stream = new SitemapStream({ hostname: baseUrl, lastmodDateOnly: true, xmlns: { news: false, xhtml: false, image: false, video: false } });
   for (const route of routes) {
-    if (route.listed) stream.write({ url: toAbsoluteUrl(baseUrl, route.path), lastmod: route.lastmod });
+    // Only pages: a feed or a text file is never a sitemap URL.
+    if (route.listed && route.format === 'html') stream.write({ url: toAbsoluteUrl(baseUrl, route.path), lastmod: route.lastmod });
   }
   stream.end();
   return (await streamToPromise(stream)).toString('utf8');

@@ -55,5 +55,8 @@ export interface TemplateProps<TEntry = unknown, Content = Record<string, unknow
   shared(key: string, render: () => ReactNode): ReactNode;
 }
 
-/** What templates/index.tsx must export as `templates`: one component per template name the routes use. */
-export type TemplateSet = Record<string, (props: TemplateProps<any, any, any, any>) => ReactElement>;
+/**
+ * What templates/index.tsx must export as `templates`: one component per template name the routes
+ * use; the template of a route that names a file (`/feed.xml`) returns its text instead.
+ */
+export type TemplateSet = Record<string, (props: TemplateProps<any, any, any, any>) => ReactElement | string>;

@@ -10,6 +10,7 @@ import type { UnitRecorder } from './record-units.ts';
 import type { SiteData, TemplateProps, TemplateSet } from './page-props.ts';
 import type { SharedChunks } from './shared-chunks.ts';
 import { createTemplateProps } from './template-props.ts';
+import { responsiveMarkdownImages } from './markdown-images.ts';
 
 export { createTemplateProps } from './template-props.ts';
 
@@ -48,8 +49,10 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
       });
     }
     const plain = props ?? createTemplateProps(route, site);
+    if (route.format !== 'html') return { ok: true, route, html: renderText(route, template, plain) };
     const page = options.chunks?.forPage(plain, route, options.recorder);
-    const html = renderToStaticMarkup(createElement(PageRoot, { template, props: page?.props ?? plain }));
+    const used = page?.props ?? plain;
+    const html = responsiveMarkdownImages(renderToStaticMarkup(createElement(PageRoot, { template, props: used })), used.image);
     return { ok: true, route, html: `<!DOCTYPE html>${page ? page.finish(html) : html}` };
   } catch (thrown) {
     const error = thrown instanceof CleansiteError
@@ -63,6 +66,23 @@ export function renderRoute(route: Route, site: SiteData, templates: TemplateSet
         });
     return { ok: false, route, html: renderErrorScreen(route, site, error), error };
   }
+}
+
+/**
+ * A route that names a file (`/guides/feed.xml`) is written as its template returns it: text,
+ * not markup, and without a doctype. Anything but a string is a mistake in the template.
+ */
+function renderText(route: Route, template: Template, props: TemplateProps): string {
+  const text = (template as unknown as (props: TemplateProps) => unknown)(props);
+  if (typeof text !== 'string') {
+    throw new CleansiteError({
+      code: 'RENDER_FAILED',
+      message: `${route.path} is a .${route.format} file, but its template "${route.template}" returned ${text === null ? 'null' : typeof text === 'object' ? 'markup' : typeof text}, not text`,
+      hint: 'a template for a file that is not a page returns a string (say, atomFeed(...) or JSON.stringify(...))',
+      location: { file: route.source },
+    });
+  }
+  return text;
 }
 
 const escapeHtml = (text: string) =>

@@ -7,6 +7,8 @@ import type { ContentLoad, FingerprintedEntry } from '../content/content-loader.
 import type { SiteConfig } from '../config/site-config.ts';
 import type { Content } from '../content/entry-types.ts';
 import { buildNavigation } from './navigation.ts';
+import { resolveBuildDate } from '../core/format.ts';
+import { publishedContent, type LeftOutEntry, type PublishOptions } from './publish-entries.ts';
 import { buildRouteTable, type RouteTable } from './route-table.ts';
 
 /** The site after stages 1-3: content, route table and navigation. */
@@ -26,12 +28,18 @@ export interface LoadedSite {
   saveCache?: () => void;
   /** Content files found, how many of them were parsed (the rest came from the content cache), and how many of those by workers. */
   files?: { found: number; parsed: number; elsewhere: number };
+  /** Entries left out of this build (drafts, scheduled), for the summary. */
+  leftOut: LeftOutEntry[];
 }
 
-/** `baseUrl` overrides the site config's (the --base-url option). */
-export function routeContent(config: SiteConfig, loaded: Pick<ContentLoad, 'content' | 'fingerprints'>, baseUrl: string | undefined): LoadedSite {
-  const table = buildRouteTable(config, loaded.content);
-  const navigation = buildNavigation(config, loaded.content, table);
-  const settings = config.settings(loaded.content);
-  return { content: loaded.content, table, navigation, baseUrl: baseUrl ?? settings.baseUrl, siteName: settings.name, fingerprints: loaded.fingerprints };
+/**
+ * `baseUrl` overrides the site config's (the --base-url option). Drafts and entries scheduled after
+ * the build date (default: today in the site's time zone) are left out first, so nothing routes them.
+ */
+export function routeContent(config: SiteConfig, loaded: Pick<ContentLoad, 'content' | 'fingerprints'>, baseUrl: string | undefined, publish: Partial<PublishOptions> = {}): LoadedSite {
+  const { content, leftOut } = publishedContent(loaded.content, { buildDate: publish.buildDate ?? resolveBuildDate(config.utcOffsetHours), drafts: publish.drafts ?? false });
+  const table = buildRouteTable(config, content);
+  const navigation = buildNavigation(config, content, table);
+  const settings = config.settings(content);
+  return { content, table, navigation, baseUrl: baseUrl ?? settings.baseUrl, siteName: settings.name, fingerprints: loaded.fingerprints, leftOut };
 }

@@ -22,6 +22,8 @@ import type { SiteConfig } from '../config/site-config.ts';
 import type { Content } from '../content/entry-types.ts';
 import { buildNavigation } from '../routes/navigation.ts';
 import { buildRouteTable, type Route } from '../routes/route-table.ts';
+import { publishedContent } from '../routes/publish-entries.ts';
+import { resolveBuildDate } from '../core/format.ts';
 import { importTemplates } from '../render/compile-templates.ts';
 import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
@@ -137,7 +139,8 @@ function loadTemplates(modulePath: string): Promise<TemplateSet> {
 
 /** The same content, route table and navigation the main thread built from the same entries. */
 function assemble(items: readonly FingerprintedEntry[], config: SiteConfig) {
-  const content = assembleContent(config.collections, items.map(({ item }) => item));
+  // Drafts and scheduled entries are left out as on the main thread (a build never keeps drafts).
+  const { content } = publishedContent(assembleContent(config.collections, items.map(({ item }) => item)), { buildDate: resolveBuildDate(config.utcOffsetHours), drafts: false });
   const table = buildRouteTable(config, content);
   const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
   return { content, routes: table.routes, navigation: buildNavigation(config, content, table), fingerprints, baseUrl: config.settings(content).baseUrl };

@@ -23,6 +23,10 @@ export interface SiteSourceOptions {
   cacheDir?: string;
   /** Render workers that parse a share of a large cold load. */
   helpers?: ParseHelpers;
+  /** The build date scheduled entries are compared with (default: today in the site's time zone). */
+  buildDate?: string;
+  /** Keep `draft: true` entries (watch, unless --no-drafts). */
+  drafts?: boolean;
 }
 
 export interface SiteSource {
@@ -73,7 +77,7 @@ export function createSiteSource(options: SiteSourceOptions): SiteSource {
       if (!config || !loader) throw new Error('the site source was assembled before it was refreshed');
       const load = loader.assemble();
       return {
-        ...routeContent(config.value, load, options.baseUrl),
+        ...routeContent(config.value, load, options.baseUrl, { buildDate: options.buildDate, drafts: options.drafts }),
         items: load.items,
         saveCache: load.saveCache,
         files: { found: load.files, parsed: load.parsed, elsewhere: load.parsedElsewhere },

@@ -28,6 +28,8 @@ import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder
 export interface WatchSessionOptions extends SitePaths {
   /** Script URLs every page gets (the live-reload client). */
   devScripts: string[];
+  /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
+  drafts?: boolean;
 }
 
 export interface RebuildReport {
@@ -77,7 +79,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   // again once committed: pages of a pass that failed have no record, so the next one renders them.
   const session = createSession({
     contentDir: options.contentDir, templatesDir: options.templatesDir, publicDir: options.publicDir, rootDir: options.rootDir,
-    baseUrl: options.baseUrl, outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate, devScripts: options.devScripts,
+    baseUrl: options.baseUrl, outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate, devScripts: options.devScripts, drafts: options.drafts ?? true,
   }, { kind: 'watch' });
   let folderProblems: CleansiteError[] = [];
   let openProblems: CleansiteError[] = [];

@@ -6,7 +6,8 @@
  * known site-map group, location pages titled for the service and listing
  * their nearby places.
  */
-import { slugify, type ImageRef, type PageFields, type RouteContext } from 'cleansite';
+import { slugify, type GeneratedRoute, type ImageRef, type PageFields, type RouteContext } from 'cleansite';
+import { articleData, guideListings, listingRoute, type Guide, type GuidesData } from './guides.ts';
 import { findNearbyPlaces } from './nearby-locations.ts';
 import type { Location, Page, Service, SiteContent } from './schemas.ts';
 import { MAX_TITLE_LENGTH } from './seo-limits.ts';
@@ -22,6 +23,8 @@ export interface NearbyPlace {
 /** What a location page's route carries besides its fields. */
 export interface RouteData {
   nearby?: NearbyPlace[];
+  /** What a Guides page or feed shows (model/guides.ts). */
+  guides?: GuidesData;
 }
 
 interface Described {
@@ -89,6 +92,29 @@ export function locationPages(locations: readonly Location[], context: RouteCont
     image: location.image ?? site.defaultImage,
     data: { nearby: nearby[index]!.map((other) => ({ path: `/locations/${locations[other]!.slug}`, name: locations[other]!.name })) },
   }));
+}
+
+/** One page per guide at /guides/<file name>, in the Resources group of the site map. */
+export function guidePages(guides: readonly Guide[], context: RouteContext): PageFields[] {
+  return guides.map((guide) => {
+    const { data, updated, image } = articleData(guide);
+    return pageFields(context, { ...guide, updated }, {
+      template: 'guide-article', title: guide.title, label: guide.title, sitemapGroup: 'resources', titleField: 'title', image, data: { guides: data },
+    });
+  });
+}
+
+/** The Guides listing (six a page), a page per topic, the topics index and the feeds. */
+export function guideRoutes(guides: readonly Guide[], context: RouteContext): GeneratedRoute[] {
+  const { site } = context.content as SiteContent;
+  // A site with no guides (yet) has no Guides section, rather than an empty one.
+  if (guides.length === 0) return [];
+  const { pages, feeds } = guideListings(guides, site.updated);
+  const image = guides[0] ? { src: guides[0].image, alt: guides[0].imageAlt } : site.defaultImage;
+  const listings = pages.map((page) => listingRoute(page, pageFields(context, { file: site.file, description: page.description, updated: page.updated }, {
+    template: 'guides', title: page.title, label: page.title, sitemapGroup: 'resources', titleField: 'title', image, data: { guides: page.data },
+  })));
+  return [...listings, ...feeds];
 }
 
 export function notFoundPage(content: SiteContent): PageFields & { source: string } {

@@ -4,6 +4,7 @@
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { findBaseUrlProblem, z, type EntryMeta } from 'cleansite';
+import type { Guide } from './guides.ts';
 import { REGION_NAMES } from './regions.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
@@ -237,6 +238,7 @@ export type SitemapGroup = z.infer<typeof sitemapGroupSchema> & EntryMeta;
 /** Everything under content/, validated, sorted by `order` then file name (the keys of the collections in site.config.ts). */
 export type SiteContent = {
   site: Site;
+  guides: Guide[];
   pages: Page[];
   services: Service[];
   locations: Location[];

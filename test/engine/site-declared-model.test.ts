@@ -35,7 +35,7 @@ describe('a second site, a bookshop, with its own content model', () => {
     expect($('title').text()).toBe('The Long Tide by Ada Penhallow');
     expect($('h1').text()).toBe('The Long Tide');
     expect($('.price').text()).toBe('£12.99');
-    expect($('nav a').map((_, link) => $(link).attr('href')).get()).toEqual(['/', '/about/', '/books/the-long-tide/']);
+    expect($('nav a').map((_, link) => $(link).attr('href')).get()).toEqual(['/', '/about/', '/books/the-long-tide/', '/news/']);
     const home = load(read(path.join(out, 'index.html')));
     expect(home('.books a').map((_, link) => home(link).attr('href')).get()).toEqual(['/books/paper-cities/', '/books/the-long-tide/']);
     expect(existsSync(path.join(out, '404.html'))).toBe(true);
@@ -100,7 +100,7 @@ describe('adding a routed collection to a site', () => {
     const result = buildFixture(site, [], path.join(scratch, 'no-updated'));
     expect(result.status).toBe(1);
     expect(errorLines(result.stderr)).toEqual([
-      'error: content/case-studies/hospital-wing.md: collections.caseStudies.routes.pages gave this entry a page without what the engine needs: updated: missing',
+      `error: content/case-studies/hospital-wing.md: collections.caseStudies.routes.pages gave the entry's page a "updated" field that is missing`,
     ]);
   });
 

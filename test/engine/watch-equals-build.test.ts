@@ -1,6 +1,6 @@
 /**
  * A watch session must leave exactly what a fresh build makes. This drives one in-process watch
- * session over a copy of the real site through more than fifty edits (65 today) (content, site.md, the site's
+ * session over a copy of the real site through more than fifty edits (71 today) (content, site.md, the site's
  * declaration and its modules, templates, styles, client script, public files; renames, deletions, additions, and broken saves
  * that are later fixed) and, after each valid state, compares its output folder with a fresh,
  * cache-less build of the same sources, file for file and byte for byte. Both carry the
@@ -44,7 +44,8 @@ beforeAll(async () => {
     cacheDir: defaultCacheDir(),
     buildDate: '2026-11-20',
   };
-  session = createWatchSession({ ...paths, devScripts: [LIVE_RELOAD_PATH] });
+  // Without drafts, as a build: watch's default shows them (marked), which no build does (test/engine/watch-guides.test.ts).
+  session = createWatchSession({ ...paths, devScripts: [LIVE_RELOAD_PATH], drafts: false });
   const first = await session.rebuild([]);
   expect(first.problems).toEqual([]);
 });
@@ -214,6 +215,13 @@ const EDITS: Edit[] = [
   } },
   { name: 'an unrelated file in content/', apply: () => write('content/NOTES.txt', 'not content\n') },
   { name: 'the site phone changed', apply: () => edit('content/site.md', /display: .*$/m, 'display: (07) 3000 1234') },
+  // A guide: its page, the listing pages, the topic pages and index, and the feeds it is on.
+  { name: 'a guide added', apply: () => write('content/guides/watching-the-watchers.md', readFileSync(at('content/guides/colour-coded-cleaning.md'), 'utf8').replace(/^title: .*$/m, 'title: Watching the Watchers').replace(/^date: .*$/m, 'date: 2026-11-19').replace(/^topics: .*$/m, 'topics: [Office cleaning, Night shifts]')) },
+  { name: 'the guide retitled', apply: () => setField('content/guides/watching-the-watchers.md', 'title', 'Watching the Night Shift') },
+  { name: 'the guide re-tagged', apply: () => setField('content/guides/watching-the-watchers.md', 'topics', '[Seasonal care]') },
+  { name: 'the guide made a draft', apply: () => edit('content/guides/watching-the-watchers.md', /^topics: .*$/m, 'topics: [Seasonal care]\ndraft: true') },
+  { name: 'the guide published again', apply: () => edit('content/guides/watching-the-watchers.md', /^draft: true\n/m, '') },
+  { name: 'the guide deleted', apply: () => remove('content/guides/watching-the-watchers.md') },
   // The site's declaration (templates/site.config.ts) and the modules it imports.
   { name: 'a route rule in a module the site config imports', apply: () => edit('templates/model/routes.ts', 'Commercial Cleaning in ${location.name}', 'Commercial Cleaners in ${location.name}') },
   { name: 'a site config that does not compile', broken: true, apply: () => append('templates/site.config.ts', '\nexport const = ;\n') },

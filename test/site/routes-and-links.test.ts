@@ -158,7 +158,7 @@ describe('header', () => {
     expect(hrefs($, 'header .site-nav__list > li > a')).toEqual(['/how-it-works/', '/gallery/', '/about/']);
   });
 
-  it('lists the spec entries in the Services dropdown: All Services, four services, How It Works, two resources, Brisbane and Gold Coast areas', () => {
+  it('lists the spec entries in the Services dropdown: All Services, four services, How It Works, two resources, the Guides, Brisbane and Gold Coast areas', () => {
     const $ = built.page('/');
     const links = $('header [data-dropdown] a');
     expect(links.first().text().trim()).toBe('All Services');
@@ -166,7 +166,7 @@ describe('header', () => {
     const goldCoast = READING_A.slice(6, 12).map((slug) => `/locations/${slug}/`);
     expect(hrefs($, 'header [data-dropdown] a')).toEqual([
       '/services/', ...SERVICE_PAGES.map((slug) => `/services/${slug}/`), '/how-it-works/',
-      '/resources/commercial-cleaning-guide/', '/resources/cleaning-checklist/', ...brisbaneArea, ...goldCoast,
+      '/resources/commercial-cleaning-guide/', '/resources/cleaning-checklist/', '/guides/', ...brisbaneArea, ...goldCoast,
     ]);
   });
 

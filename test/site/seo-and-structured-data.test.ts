@@ -274,10 +274,12 @@ describe('search metadata', () => {
     for (const location of regional.filter((place) => place.state === 'New South Wales')) expect(imageOf(location.slug), location.slug).toBe('tablelands');
   });
 
-  it('puts LocalBusiness data only on those pages, a Service on each location page, and BreadcrumbList data on /cleaning-guide', () => {
+  it('puts LocalBusiness data only on those pages, a Service on each location page, BreadcrumbList data on /cleaning-guide and the Guides pages, and BlogPosting on each guide', () => {
     for (const [url, $] of built.pages) {
       const types = nodesOf(jsonLd($)).map((data) => data['@type']);
-      const expected = url === '/' ? ['LocalBusiness'] : url.startsWith('/locations/') ? ['LocalBusiness', 'Service'] : url === '/cleaning-guide/' ? ['BreadcrumbList'] : [];
+      const guideListing = /^\/guides\/((page|topics)\/.*)?$/.test(url);
+      const expected = url === '/' ? ['LocalBusiness'] : url.startsWith('/locations/') ? ['LocalBusiness', 'Service'] : url === '/cleaning-guide/' || guideListing ? ['BreadcrumbList']
+        : url.startsWith('/guides/') ? ['BlogPosting', 'BreadcrumbList'] : [];
       expect(types, url).toEqual(expected);
     }
     const [breadcrumbs] = jsonLd(built.page('/cleaning-guide/'));

@@ -16,7 +16,7 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 
 /** Each folder of src/ (or top-level module) and its height; equal heights may not import each other. */
 export const LAYERS: Record<string, number> = {
-  core: 0, cache: 1, config: 2, content: 3, routes: 4, assets: 5, output: 5, render: 6, publish: 6,
+  core: 0, cache: 1, feeds: 1, config: 2, content: 3, routes: 4, assets: 5, output: 5, render: 6, publish: 6,
   session: 7, deploy: 7, server: 7, watch: 8, build: 9, commands: 10, cli: 11, index: 11,
 };
 

@@ -24,7 +24,20 @@ export const PAGE_ROUTES = [
   '/cleaning-guide', '/reviews', '/privacy', '/terms', '/license', '/insurance', '/sitemap',
 ];
 
-export const ALL_ROUTES = [...PAGE_ROUTES, ...READING_B.map((slug) => `/locations/${slug}`)];
+/** The Guides section (content/guides): the published articles, the listing's three pages (six a page), the topics index and a page per topic. */
+export const GUIDE_ARTICLES = [
+  'checking-your-cleaners-work', 'cleaning-a-hybrid-office', 'cleaning-schools-around-the-term-calendar', 'cleaning-versus-disinfecting',
+  'colour-coded-cleaning', 'comparing-commercial-cleaning-quotes', 'end-of-year-shutdown-deep-clean', 'how-often-should-an-office-be-cleaned',
+  'keeping-carpets-looking-new', 'queensland-wet-season-cleaning', 'safety-data-sheets-for-cleaning-chemicals', 'washroom-hygiene-and-consumables',
+  'writing-a-cleaning-scope-of-work',
+];
+export const GUIDE_TOPICS = ['contracts-and-budgets', 'floors-and-surfaces', 'health-and-safety', 'healthcare-and-education', 'office-cleaning', 'seasonal-care'];
+export const GUIDE_ROUTES = [
+  '/guides', '/guides/page/2', '/guides/page/3', '/guides/topics',
+  ...GUIDE_ARTICLES.map((slug) => `/guides/${slug}`), ...GUIDE_TOPICS.map((slug) => `/guides/topics/${slug}`),
+];
+
+export const ALL_ROUTES = [...PAGE_ROUTES, ...READING_B.map((slug) => `/locations/${slug}`), ...GUIDE_ROUTES];
 
 /** The trailing-slash URL a route is served at. */
 export function urlOf(route: string): string {

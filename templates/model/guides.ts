@@ -1,0 +1,113 @@
+/**
+ * The Guides section: dated articles with topics under /guides, listed six
+ * to a page (/guides, /guides/page/2, ...), one page per topic under
+ * /guides/topics with an index of topics, and Atom and JSON feeds. Each
+ * listing's route carries the cards it shows, so an edit to one guide
+ * re-renders its own page and only the listings, topic pages and feeds
+ * that show it. Drafts and scheduled guides never get here: the engine
+ * leaves them out before routing (draft: true, publishDate).
+ */
+import { paginate, taxonomy, termPath, z, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
+import { DESCRIPTION_LENGTH } from './seo-limits.ts';
+
+export const GUIDES = {
+  base: '/guides',
+  topics: '/guides/topics',
+  feeds: { atom: '/guides/feed.xml', json: '/guides/feed.json' },
+  pageSize: 6,
+  /** Queensland's offset, as site.config.ts's utcOffsetHours: feed dates are midnight there. */
+  utcOffsetHours: 10,
+} as const;
+
+const text = z.string().trim().min(1, 'must not be empty');
+/** A real calendar day written YYYY-MM-DD (a YAML loader may hand it over as a Date). */
+const day = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD, such as 2026-11-20')
+    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a day of the calendar'),
+);
+
+export const guideSchema = z.strictObject({
+  title: text,
+  seoTitle: text.optional(),
+  description: z.string().trim()
+    .min(DESCRIPTION_LENGTH.min, `must be at least ${DESCRIPTION_LENGTH.min} characters (search engines show ~155)`)
+    .max(DESCRIPTION_LENGTH.max, `must be at most ${DESCRIPTION_LENGTH.max} characters (search results cut longer descriptions)`),
+  date: day,
+  updated: day.optional(),
+  topics: z.array(text).min(1, 'must list at least one topic'),
+  summary: text,
+  image: z.string().regex(/^\/images\/[A-Za-z0-9_./-]+\.(jpe?g|png|webp|avif)$/, 'must be a raster image under public/images/'),
+  imageAlt: text,
+  keywords: z.array(text).optional(),
+  draft: z.boolean().optional(),
+  publishDate: day.optional(),
+});
+
+export type Guide = z.infer<typeof guideSchema> & { file: string; stem: string; html: string; text: string; slug: string };
+
+export interface TopicLink { name: string; path: string }
+export interface GuideCard { path: string; title: string; date: string; summary: string; image: ImageRef; topics: TopicLink[] }
+export interface FeedEntry { path: string; title: string; date: string; updated?: string; summary: string; html: string; image: string; topics: string[] }
+
+/** What each Guides route carries for its template. */
+export type GuidesData =
+  | { kind: 'article'; topics: TopicLink[] }
+  | { kind: 'listing'; number: number; total: number; previous?: string; next?: string; items: GuideCard[] }
+  | { kind: 'topic'; name: string; items: GuideCard[] }
+  | { kind: 'topics'; topics: Array<TopicLink & { count: number }> }
+  | { kind: 'feed'; title: string; description: string; items: FeedEntry[] };
+
+const newestFirst = (guides: readonly Guide[]) => [...guides].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+const dayDate = (value: string) => new Date(`${value}T00:00:00Z`);
+const topicLinks = (guide: Guide): TopicLink[] => guide.topics.map((name) => ({ name, path: termPath(GUIDES.topics, name) }));
+const imageOf = (guide: Guide): ImageRef => ({ src: guide.image, alt: guide.imageAlt });
+const cardOf = (guide: Guide): GuideCard => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: guide.date, summary: guide.summary, image: imageOf(guide), topics: topicLinks(guide) });
+const newestDay = (guides: readonly Guide[], fallback: Date) => (guides.length > 0 ? dayDate(newestFirst(guides).map((guide) => guide.updated ?? guide.date).sort().at(-1)!) : fallback);
+
+/** Page fields for an article: its own page, titled by the site's rule (`pageFields` in routes.ts). */
+export function articleData(guide: Guide): { data: GuidesData; updated: Date; image: ImageRef } {
+  return { data: { kind: 'article', topics: topicLinks(guide) }, updated: dayDate(guide.updated ?? guide.date), image: imageOf(guide) };
+}
+
+interface ListingPage { path: string; title: string; description: string; data: GuidesData; updated: Date }
+
+/** The listing pages, the topic pages and their index, and the two feeds. */
+export function guideListings(guides: readonly Guide[], fallback: Date): { pages: ListingPage[]; feeds: GeneratedRoute[] } {
+  const sorted = newestFirst(guides);
+  const updated = newestDay(guides, fallback);
+  const listings = paginate(sorted.map(cardOf), { base: GUIDES.base, size: GUIDES.pageSize }).map((listing): ListingPage => ({
+    path: listing.path,
+    title: listing.number === 1 ? 'Cleaning Guides' : `Cleaning Guides, page ${listing.number} of ${listing.total}`,
+    description: listing.number === 1
+      ? 'Practical cleaning guides for Queensland facility and office managers: schedules, contracts, safety, floors and seasonal care.'
+      : `More practical cleaning guides for Queensland facility and office managers, page ${listing.number} of ${listing.total}.`,
+    data: { kind: 'listing', number: listing.number, total: listing.total, items: listing.items, ...(listing.previous ? { previous: listing.previous } : {}), ...(listing.next ? { next: listing.next } : {}) },
+    updated,
+  }));
+  const terms = taxonomy(sorted, { base: GUIDES.topics, termsOf: (guide) => guide.topics });
+  const topics = terms.map((term): ListingPage => ({
+    path: term.path, title: `Guides: ${term.name}`,
+    description: `Cleaning guides on ${term.name.toLowerCase()} for Queensland facility and office managers, newest first, with practical steps.`,
+    data: { kind: 'topic', name: term.name, items: term.items.map(cardOf) }, updated: newestDay(term.items, fallback),
+  }));
+  const index: ListingPage = {
+    path: GUIDES.topics, title: 'Guides by Topic',
+    description: 'Every topic our cleaning guides cover, from office schedules and contracts to health and safety, floors and seasonal care.',
+    data: { kind: 'topics', topics: terms.map((term) => ({ name: term.name, path: term.path, count: term.items.length })) }, updated,
+  };
+  const feedData: GuidesData = {
+    kind: 'feed', title: 'Cleaning Guides', description: 'Practical cleaning guides for Queensland facility and office managers.',
+    items: sorted.map((guide) => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: guide.date, ...(guide.updated ? { updated: guide.updated } : {}), summary: guide.summary, html: guide.html, image: guide.image, topics: guide.topics })),
+  };
+  const feeds: GeneratedRoute[] = [
+    { path: GUIDES.feeds.atom, template: 'atom-feed', title: 'Cleaning Guides', updated, data: { guides: feedData } },
+    { path: GUIDES.feeds.json, template: 'json-feed', title: 'Cleaning Guides', updated, data: { guides: feedData } },
+  ];
+  return { pages: [...listings, ...topics, index], feeds };
+}
+
+/** A listing page's route from the site's page fields (titles and checks as every other page). */
+export function listingRoute(page: ListingPage, fields: PageFields): GeneratedRoute {
+  return { ...fields, path: page.path };
+}
