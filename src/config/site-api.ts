@@ -7,3 +7,4 @@ export { z } from 'zod';
 export { defineCollection, defineSite } from './site-config.ts';
 export { findBaseUrlProblem } from '../core/base-url.ts';
 export { slugify } from '../core/urls.ts';
+export { isoDate } from './iso-date.ts';
