@@ -5,36 +5,15 @@
  * nearest known name, dates are strict YYYY-MM-DD, tabs and duplicate keys
  * are YAML errors at their lines, and nesting is bounded.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContentCached } from '../../src/content/content-loader.ts';
-import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
-import { collections } from '../support/site-config.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
+import { load } from './support/load-files.ts';
 
 const SITE_MD = readFileSync(path.join(PROJECT_ROOT, 'content', 'site.md'), 'utf8');
 /** The 1-based line of the first line of site.md that starts with `start`. */
 const lineOf = (text: string, start: string) => text.split('\n').findIndex((line) => line.startsWith(start)) + 1;
-
-/** Loads `files` (content-relative path -> text) as the content folder of a project in a temp folder: its problems (formatted, with hints) or its content. */
-export async function load(files: Record<string, string>, use: Record<string, unknown> = collections): Promise<{ problems: string[]; content?: Record<string, unknown> }> {
-  const root = makeTempDir('cleansite-yaml-lines-');
-  try {
-    for (const [relative, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(root, 'content', relative)), { recursive: true });
-      writeFileSync(path.join(root, 'content', relative), text);
-    }
-    const loaded = await loadContentCached({ contentDir: path.join(root, 'content'), rootDir: root, collections: use as typeof collections, codeVersion: 'unit-test' });
-    return { problems: [], content: loaded.content };
-  } catch (error) {
-    if (!(error instanceof CleansiteErrorList)) throw error;
-    return { problems: error.errors.map((problem) => `${problem.format()}${problem.hint ? ` [hint: ${problem.hint}]` : ''}`) };
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
 
 describe('unknown fields', () => {
   it('are reported at the line they are written on, with the nearest known name', async () => {
