@@ -213,6 +213,7 @@ function issueToErrors(source: SourceFile, issue: z.core.$ZodIssue, schema: z.Zo
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return `is required (expected ${issue.expected})`;
+  if (issue.code === 'invalid_value' && issue.input === undefined) return `is required (${issue.message.replace(/^Invalid option: /, '')})`;
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   if (issue.code === 'invalid_type') return `expected ${issue.expected}, received ${describeValue(issue.input)}`;
   return issue.message;
