@@ -85,7 +85,7 @@ export function findConfigProblem(value: unknown): string | undefined {
     const at = `collections.${name}`;
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return `${at}: a collection's name must be letters and digits (it is a key of the content templates read)`;
     if (typeof collection?.files !== 'string' || fileExtensionsOf(collection.files) === undefined) {
-      return `${at}.files: must be a folder's files (folder/*.md, folder/**/*.md with sub-folders, folder/*.yaml, folder/*.{yaml,json}) or one file (name.md, name.yaml)`;
+      return `${at}.files: must be a folder's Markdown files or data files (folder/*.md, folder/**/*.md with sub-folders, folder/*.yaml, folder/*.{md,yaml,json}) or one file (name.md, name.yaml)`;
     }
     const folder = collection.files.split('/')[0]!;
     const other = folders.get(folder);
