@@ -79,7 +79,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .argument('<title>', 'the entry\'s title, quoted: "My First Post" is written to <collection folder>/my-first-post.md')
     .option('--content <dir>', 'content folder', 'content')
     .option('--templates <dir>', 'templates folder (site.config.ts, archetypes/)', 'templates')
-    .addHelpText('after', '\nThe file comes from templates/archetypes/<collection>.md (or .yaml, .json) when the site has one, with\n{{ title }}, {{ slug }} and {{ date }} (today in the site\'s time zone) filled in; else from the collection\'s\nschema. It is checked as the build checks content, and never replaces an existing file.\n\nExample:\n  cleansite new posts "Cleaning schedules that work"')
+    .addHelpText('after', '\nThe file comes from templates/archetypes/<collection>.md (or .yaml, .json) when the site has one, with\n{{ title }}, {{ slug }} and {{ date }} (today in the site\'s time zone) filled in; else from the collection\'s\nschema. It is checked as the build checks content, and never replaces an existing file.\n\nExample:\n  cleansite new posts "My first post"')
     .action(async (collection: string, title: string, options: NewCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
