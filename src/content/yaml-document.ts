@@ -74,8 +74,9 @@ function yamlError(message: string, file: string, where: { line?: number; column
 function describeYamlError(code: string, message: string): string {
   switch (code) {
     case 'MULTILINE_IMPLICIT_KEY':
-    case 'BLOCK_AS_IMPLICIT_KEY':
       return 'bad indentation of a mapping entry';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'a value holds a colon and a space (": "), which YAML reads as the start of another field: quote the value';
     case 'TAB_AS_INDENT':
       return 'a tab indents this line: YAML indents with spaces only';
     case 'DUPLICATE_KEY':

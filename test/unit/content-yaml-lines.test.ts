@@ -90,3 +90,15 @@ describe('dates are strict YYYY-MM-DD', () => {
     expect((content!.site as { updated: Date }).updated.toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
 });
+
+describe('YAML messages a content author can act on', () => {
+  it('a colon and a space inside a value: at its line, saying to quote it', async () => {
+    const { problems } = await load({ 'site.md': SITE_MD, 'faqs/why.md': '---\nquestion: Why: because?\n---\nBecause.\n' });
+    expect(problems).toEqual([expect.stringMatching(/^content\/faqs\/why\.md:2:\d+: invalid YAML front-matter: a value holds a colon and a space \(": "\), which YAML reads as the start of another field: quote the value/)]);
+  });
+
+  it('a line indented under a value that is not a mapping: bad indentation, at that line', async () => {
+    const { problems } = await load({ 'site.md': SITE_MD, 'faqs/why.md': '---\nquestion: Why?\norder: 3\n  showOnHome: true\n---\nBecause.\n' });
+    expect(problems).toEqual([expect.stringMatching(/^content\/faqs\/why\.md:4:\d+: invalid YAML front-matter: bad indentation of a mapping entry/)]);
+  });
+});
