@@ -39,7 +39,7 @@ describe('data files in a build', () => {
     const result = buildFixture(site);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    for (const [slug, title] of [['salt-roads', 'Salt Roads'], ['night-ferries', 'Night Ferries'], ['atlas-of-rain', 'Atlas of Rain'], ['paper-cities', 'Paper Cities']]) {
+    for (const [slug, title] of [['salt-roads', 'Salt Roads'], ['night-ferries', 'Night Ferries'], ['atlas-of-rain', 'Atlas of Rain'], ['paper-cities', 'Paper Cities']] as const) {
       expect(load(readFileSync(path.join(site, 'dist', 'books', slug, 'index.html'), 'utf8'))('h1').text()).toBe(title);
     }
   });
