@@ -1,9 +1,11 @@
 /**
  * Stage 1, load: split each content file (found by list-content-files.ts,
- * read and decoded by parse-sources.ts) into front-matter data and body. Nothing is
- * validated here beyond "it parses" and "its aliases stay within the bound"
- * (front-matter-size.ts); YAML errors become CleansiteErrors with the file's
- * own line number.
+ * read and decoded by parse-sources.ts) into its entries: a Markdown file's
+ * front-matter data and body, or a data file's entries (data-files.ts). The
+ * YAML is read by the one loader (yaml-document.ts), which keeps each
+ * field's line; nothing is validated here beyond "it parses" and "it stays
+ * within the bounds" (front-matter-size.ts). Errors are CleansiteErrors with
+ * the file's own line number.
  */
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';

@@ -113,7 +113,7 @@ export function validateSource(source: SourceFile, errors: CleansiteError[], col
   }
   if (errors.length > before || !result.success) return undefined;
 
-  // A copy: each value js-yaml sliced out of the front-matter would otherwise keep all of its
+  // A copy: each value the parser sliced out of the front-matter would otherwise keep all of its
   // text alive (V8 shares a sliced string's parent), ~1 KB per entry for the whole build.
   const data = structuredClone(result.data) as Record<string, unknown>;
   const stem = source.relative.replace(/^.*\//, '').replace(/\.(md|ya?ml|json)$/, '');
