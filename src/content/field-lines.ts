@@ -17,19 +17,30 @@ export function findFieldLine(frontMatter: string, fieldPath: ReadonlyArray<Prop
   }
 }
 
-/** The line of `fieldPath` in a content file's whole text: Markdown with front-matter, or a data file (`listIndex`: the entry's place in a list file). */
-export function fieldLineInFile(text: string, file: string, fieldPath: ReadonlyArray<PropertyKey>, listIndex?: number): number | undefined {
+/**
+ * The line of `fieldPath` in a content file's whole text: Markdown with front-matter, or a data
+ * file. In a data file that holds a list, the field of the first entry whose value there is `value`.
+ */
+export function fieldLineInFile(text: string, file: string, fieldPath: ReadonlyArray<PropertyKey>, value?: unknown): number | undefined {
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   if (isDataFile(file)) {
     try {
-      const path = listIndex === undefined ? fieldPath : [listIndex, ...fieldPath];
-      return parseYaml(normalised, { file, firstLine: 1, what: file.endsWith('.json') ? 'JSON' : 'YAML' }).lineOf(path);
+      const parsed = parseYaml(normalised, { file, firstLine: 1, what: file.endsWith('.json') ? 'JSON' : 'YAML' });
+      if (!Array.isArray(parsed.value)) return parsed.lineOf(fieldPath);
+      const index = parsed.value.findIndex((entry) => valueAt(entry, fieldPath) === value);
+      return parsed.lineOf(index === -1 ? [] : [index, ...fieldPath]);
     } catch {
       return undefined;
     }
   }
   const end = normalised.search(/\n---[ \t]*(\n|$)/);
   return findFieldLine(normalised.slice(normalised.indexOf('\n') + 1, end === -1 ? undefined : end + 1), fieldPath);
+}
+
+function valueAt(data: unknown, fieldPath: ReadonlyArray<PropertyKey>): unknown {
+  let value = data;
+  for (const key of fieldPath) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
 function hasKey(value: unknown, key: PropertyKey | undefined): boolean {

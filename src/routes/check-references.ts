@@ -49,7 +49,7 @@ export function checkContentReferences(content: Content, table: RouteTable, fold
       }));
     }
     for (const [fieldPath, src] of frontMatterImages(entry)) {
-      if (!inPublic(src)) errors.push(missingImage(entry.file, src, fieldLine(folders.rootDir, entry.file, fieldPath)));
+      if (!inPublic(src)) errors.push(missingImage(entry.file, src, fieldLine(folders.rootDir, entry.file, fieldPath, src)));
     }
   }
   return errors;
@@ -107,9 +107,9 @@ function isPublicFile(publicDir: string, target: string): boolean {
 }
 
 /** The line of a front-matter field, read again from the file: only on the error path. */
-function fieldLine(rootDir: string, file: string, fieldPath: string[]): number | undefined {
+function fieldLine(rootDir: string, file: string, fieldPath: string[], value: string): number | undefined {
   try {
-    return fieldLineInFile(readFileSync(path.resolve(rootDir, file), 'utf8'), file, fieldPath);
+    return fieldLineInFile(readFileSync(path.resolve(rootDir, file), 'utf8'), file, fieldPath, value);
   } catch {
     return undefined;
   }

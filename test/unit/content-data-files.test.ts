@@ -3,7 +3,7 @@
  * file or a list in one file, checked by the collection's schema with every
  * problem at its file and line.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,6 +12,9 @@ import { findConfigProblem } from '../../src/config/load-config.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections, siteConfig } from '../support/site-config.ts';
 import { load } from './support/load-files.ts';
+import { loadContentCached } from '../../src/content/content-loader.ts';
+import { checkContentReferences } from '../../src/routes/check-references.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
 
 const SITE_MD = readFileSync(path.join(PROJECT_ROOT, 'content', 'site.md'), 'utf8');
 const member = z.strictObject({ name: z.string(), role: z.string(), order: z.number().int().default(100) });
@@ -91,5 +94,29 @@ describe('data files', () => {
     expect(declare({ files: 'crew.json' })).toBeUndefined();
     expect(declare({ files: 'team/*.txt' })).toMatch(/^collections\.team\.files: must be/);
     expect(declare({ files: 'team/*.json', body: 'required' })).toMatch(/^collections\.team\.body: data files .* have no body/);
+  });
+});
+
+describe('a data file\'s image that is missing from public/', () => {
+  it('is reported at the line of that entry\'s image, in a list file and a JSON file', async () => {
+    const project = makeTempDir('cleansite-data-images-');
+    try {
+      mkdirSync(path.join(project, 'content', 'team'), { recursive: true });
+      mkdirSync(path.join(project, 'public'));
+      writeFileSync(path.join(project, 'public', 'ben.jpg'), 'not really a jpeg');
+      const list = '- name: Ben\n  photo:\n    src: /ben.jpg\n    alt: Ben\n- name: Cai\n  photo:\n    src: /cai.jpg\n    alt: Cai\n';
+      writeFileSync(path.join(project, 'content', 'team', 'crew.yaml'), list);
+      writeFileSync(path.join(project, 'content', 'team', 'dee.json'), '{\n  "name": "Dee",\n  "photo": { "src": "/dee.jpg", "alt": "Dee" }\n}\n');
+      const photo = z.strictObject({ src: z.string(), alt: z.string() });
+      const team = defineCollection({ files: 'team/*.{yaml,json}', schema: z.strictObject({ name: z.string(), photo }), body: 'none' });
+      const loaded = await loadContentCached({ contentDir: path.join(project, 'content'), rootDir: project, collections: { team } as never, codeVersion: 'unit-test' });
+      const problems = checkContentReferences(loaded.content, { routes: [], byPath: new Map() }, { publicDir: path.join(project, 'public'), rootDir: project });
+      expect(problems.map((problem) => problem.format())).toEqual([
+        'content/team/crew.yaml:7: uses the image /cai.jpg, which is not in public/',
+        'content/team/dee.json:3: uses the image /dee.jpg, which is not in public/',
+      ]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
