@@ -12,6 +12,7 @@ import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, parseJobs, reportErrors, type GlobalOptions, type BuildCommandOptions } from './commands/command-support.ts';
 import type { DeployCommandOptions } from './commands/deploy-command.ts';
+import type { NewCommandOptions } from './commands/new-command.ts';
 import type { PreviewCommandOptions } from './commands/preview-command.ts';
 import type { WatchCommandOptions } from './commands/watch-command.ts';
 import { parseCount } from './commands/parse-count.ts';
@@ -78,6 +79,20 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
       const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runWatch } = await import('./commands/watch-command.ts');
       setExit(await runWatch(options, log, Boolean(globals.debug)));
+    });
+
+  program.command('new')
+    .description('write a new content file for a collection, named by the slug of its title, that builds as it is')
+    .argument('<collection>', "a collection the site declares (site.config.ts), such as posts")
+    .argument('<title>', 'the entry\'s title, quoted: "My First Post" is written to <collection folder>/my-first-post.md')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--templates <dir>', 'templates folder (site.config.ts, archetypes/)', 'templates')
+    .addHelpText('after', '\nThe file comes from templates/archetypes/<collection>.md (or .yaml, .json) when the site has one, with\n{{ title }}, {{ slug }} and {{ date }} (today in the site\'s time zone) filled in; else from the collection\'s\nschema. It is checked as the build checks content, and never replaces an existing file.\n\nExample:\n  cleansite new posts "My first post"')
+    .action(async (collection: string, title: string, options: NewCommandOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const { runNew } = await import('./commands/new-command.ts');
+      setExit(await runNew(collection, title, options, log, Boolean(globals.debug)));
     });
 
   program.command('preview')

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { findMarkdownFieldsProblem } from './markdown-fields.ts';
+import { claimsDataFilesOnly, fileExtensionsOf } from './collection-files.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
 import type { SiteConfig } from './site-config.ts';
 
@@ -83,8 +84,8 @@ export function findConfigProblem(value: unknown): string | undefined {
   for (const [name, collection] of Object.entries(collections)) {
     const at = `collections.${name}`;
     if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) return `${at}: a collection's name must be letters and digits (it is a key of the content templates read)`;
-    if (typeof collection?.files !== 'string' || !/^([a-z0-9][a-z0-9-]*\/(\*\*\/)?\*\.md|[a-z0-9][a-z0-9-]*\.md)$/.test(collection.files)) {
-      return `${at}.files: must be a folder's Markdown files (folder/*.md, or folder/**/*.md with sub-folders) or one file (name.md)`;
+    if (typeof collection?.files !== 'string' || fileExtensionsOf(collection.files) === undefined) {
+      return `${at}.files: must be a folder's Markdown files or data files (folder/*.md, folder/**/*.md with sub-folders, folder/*.yaml, folder/*.{md,yaml,json}) or one file (name.md, name.yaml)`;
     }
     const folder = collection.files.split('/')[0]!;
     const other = folders.get(folder);
@@ -92,6 +93,7 @@ export function findConfigProblem(value: unknown): string | undefined {
     folders.set(folder, name);
     if (typeof (collection.schema as { safeParse?: unknown } | undefined)?.safeParse !== 'function') return `${at}.schema: must be a zod schema (z.strictObject({ ... }))`;
     if (!['markdown', 'required', 'none'].includes(collection.body as string)) return `${at}.body: must be 'markdown', 'required' or 'none'`;
+    if (collection.body === 'required' && claimsDataFilesOnly(collection.files)) return `${at}.body: data files (.yaml, .json) have no body, so it cannot be 'required': declare 'none'`;
     const markdownProblem = findMarkdownFieldsProblem(collection.markdown, collection.schema);
     if (markdownProblem) return `${at}.markdown: ${markdownProblem}`;
     const routes = collection.routes as Record<string, unknown> | undefined;

@@ -12,3 +12,4 @@ export { taxonomy, termPath, type Term } from '../core/taxonomy.ts';
 export { atomFeed, escapeXml } from '../feeds/atom-feed.ts';
 export { jsonFeed } from '../feeds/json-feed.ts';
 export type { FeedItem, FeedOptions } from '../feeds/feed-types.ts';
+export { isoDate } from './iso-date.ts';

@@ -19,7 +19,7 @@ import { listContentFiles } from './list-content-files.ts';
 import { parseSources, readSource, type ContentSource, type ParsedSources } from './parse-sources.ts';
 import type { Collections } from './collections.ts';
 import type { Content } from './entry-types.ts';
-import { assembleContent, type ValidatedEntry } from './validate-content.ts';
+import { assembleContent, validatedFile, type ValidatedEntry } from './validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { readContentCache, writeContentCache, type CacheTarget } from '../cache/content-cache-file.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -252,7 +252,7 @@ export function createContentLoader(options: ContentCacheOptions): ContentLoader
         problems.validationErrors.push(...state.validationErrors);
         const item = state.fingerprint === undefined ? undefined : entries.get(state.fingerprint);
         if (!item || state.fingerprint === undefined) continue;
-        fingerprints.set(item.entry.file, state.fingerprint);
+        fingerprints.set(validatedFile(item), state.fingerprint);
         items.push({ fingerprint: state.fingerprint, item });
       }
       const content = assembleContent(options.collections, items.map(({ item }) => item), [...listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);

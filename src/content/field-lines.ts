@@ -1,64 +1,48 @@
 /**
- * Maps a validation issue's field path (e.g. ['features', 3]) to the line in
- * the source file where that field is written, by walking the front-matter
- * text by indentation. Good enough for the block-style YAML content uses;
- * when it cannot tell, it answers with the line of the nearest parent.
+ * The file line of a field, for code that holds only the file's text (a
+ * check made after the entries were built, such as a front-matter image
+ * that is missing from public/): the text is parsed again by the one YAML
+ * loader, which keeps every node's line. Only error paths call this.
  */
+import { isDataFile } from './data-files.ts';
+import { parseYaml } from './yaml-document.ts';
+
+/** The line of `fieldPath` in a front-matter text (whose first line is the file's line 2); the nearest parent's line when the field is not written. */
 export function findFieldLine(frontMatter: string, fieldPath: ReadonlyArray<PropertyKey>): number | undefined {
-  const lines = frontMatter.split('\n');
-  let start = 0;
-  let end = lines.length;
-  let indent = -1;
-  let found: number | undefined;
-  for (const key of fieldPath) {
-    const index = typeof key === 'number'
-      ? findListItem(lines, start, end, indent, key)
-      : findKey(lines, start, end, indent, String(key));
-    if (index === undefined) break;
-    found = index;
-    indent = indentOf(lines[index]!);
-    start = index + (typeof key === 'number' ? 0 : 1);
-    end = blockEnd(lines, index, indent);
-    if (typeof key === 'number') indent = indent + 1;
+  try {
+    const lines = parseYaml(frontMatter, { file: '', firstLine: 2, what: 'YAML front-matter' });
+    return fieldPath.length > 0 && !hasKey(lines.value, fieldPath[0]) ? undefined : lines.lineOf(fieldPath);
+  } catch {
+    return undefined;
   }
-  // +2: the opening --- is line 1, the first front-matter line is line 2.
-  return found === undefined ? undefined : found + 2;
 }
 
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
+/**
+ * The line of `fieldPath` in a content file's whole text: Markdown with front-matter, or a data
+ * file. In a data file that holds a list, the field of the first entry whose value there is `value`.
+ */
+export function fieldLineInFile(text: string, file: string, fieldPath: ReadonlyArray<PropertyKey>, value?: unknown): number | undefined {
+  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (isDataFile(file)) {
+    try {
+      const parsed = parseYaml(normalised, { file, firstLine: 1, what: file.endsWith('.json') ? 'JSON' : 'YAML' });
+      if (!Array.isArray(parsed.value)) return parsed.lineOf(fieldPath);
+      const index = parsed.value.findIndex((entry) => valueAt(entry, fieldPath) === value);
+      return parsed.lineOf(index === -1 ? [] : [index, ...fieldPath]);
+    } catch {
+      return undefined;
+    }
+  }
+  const end = normalised.search(/\n---[ \t]*(\n|$)/);
+  return findFieldLine(normalised.slice(normalised.indexOf('\n') + 1, end === -1 ? undefined : end + 1), fieldPath);
 }
 
-function findKey(lines: string[], start: number, end: number, parentIndent: number, key: string): number | undefined {
-  const pattern = new RegExp(`^\\s*(- )?["']?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*:`);
-  for (let i = start; i < end; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '' || indentOf(line) <= parentIndent) continue;
-    if (pattern.test(line)) return i;
-  }
-  return undefined;
+function valueAt(data: unknown, fieldPath: ReadonlyArray<PropertyKey>): unknown {
+  let value = data;
+  for (const key of fieldPath) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
-function findListItem(lines: string[], start: number, end: number, parentIndent: number, position: number): number | undefined {
-  let seen = -1;
-  let itemIndent: number | undefined;
-  for (let i = start; i < end; i++) {
-    const line = lines[i]!;
-    if (!/^\s*- /.test(line) && line.trim() !== '-') continue;
-    const indent = indentOf(line);
-    if (indent < parentIndent) continue;
-    itemIndent ??= indent;
-    if (indent !== itemIndent) continue;
-    seen++;
-    if (seen === position) return i;
-  }
-  return undefined;
-}
-
-function blockEnd(lines: string[], index: number, indent: number): number {
-  for (let i = index + 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() !== '' && indentOf(line) <= indent && !(/^\s*- /.test(line) && indentOf(line) === indent && !/^\s*- /.test(lines[index]!))) return i;
-  }
-  return lines.length;
+function hasKey(value: unknown, key: PropertyKey | undefined): boolean {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, String(key));
 }

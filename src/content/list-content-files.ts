@@ -11,6 +11,7 @@ import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
 import { folderOf, isSingleFile, type Collections } from './collections.ts';
+import { fileExtensionsOf } from '../config/collection-files.ts';
 
 export interface ContentListing {
   /** Paths relative to the content folder, forward slashes, sorted. */
@@ -35,10 +36,11 @@ function scansOf(collections: Collections): KindScan[] {
     const pattern = collection.files;
     if (isSingleFile(collection)) return { scan: pattern, claims: (relative: string) => relative === pattern, recursive: false };
     const folder = folderOf(collection);
+    const extensions = fileExtensionsOf(collection.files) ?? ['.md'];
     const recursive = pattern.startsWith(`${folder}/**/`);
     return {
       scan: `${folder}/${recursive ? '**' : '*'}`,
-      claims: (relative: string) => relative.endsWith('.md') && (recursive || relative.split('/').length === 2),
+      claims: (relative: string) => extensions.some((extension) => relative.endsWith(extension)) && (recursive || relative.split('/').length === 2),
       recursive,
       folder,
     };

@@ -1,15 +1,18 @@
 /**
  * Stage 1, load: split each content file (found by list-content-files.ts,
- * read and decoded by parse-sources.ts) into front-matter data and body. Nothing is
- * validated here beyond "it parses" and "its aliases stay within the bound"
- * (front-matter-size.ts); YAML errors become CleansiteErrors with the file's
- * own line number.
+ * read and decoded by parse-sources.ts) into its entries: a Markdown file's
+ * front-matter data and body, or a data file's entries (data-files.ts). The
+ * YAML is read by the one loader (yaml-document.ts), which keeps each
+ * field's line; nothing is validated here beyond "it parses" and "it stays
+ * within the bounds" (front-matter-size.ts). Errors are CleansiteErrors with
+ * the file's own line number.
  */
 import path from 'node:path';
-import matter from 'gray-matter';
 import { CleansiteError } from '../core/errors.ts';
-import { checkFrontMatterSize } from './front-matter-size.ts';
 import { collectionOfPath, type Collections } from './collections.ts';
+import { isDataFile, parseDataFile } from './data-files.ts';
+import { parseYaml } from './yaml-document.ts';
+import type { LineLookup } from './yaml-lines.ts';
 
 export interface SourceFile {
   /** The name of the collection the file belongs to. */
@@ -20,74 +23,81 @@ export interface SourceFile {
   relative: string;
   data: Record<string, unknown>;
   body: string;
-  /** The raw front-matter text, for mapping a field to its line. */
-  frontMatter: string;
+  /** The file line of each field of `data` (paths relative to this entry). */
+  lines: LineLookup;
   /** 1-based line in the file where the body starts. */
   bodyLine: number;
+  /** A data file (YAML or JSON): no body. */
+  dataFile?: boolean;
+  /** For an entry of a data file that holds a list: its position in the list (0-based). */
+  listIndex?: number;
 }
 
-const refuseCodeEngine = () => {
-  throw new Error('front-matter must be YAML; executable front-matter (---js) is not allowed');
-};
-// gray-matter evaluates `---js` front-matter with eval(); content must never run code.
-const matterOptions = { engines: { js: refuseCodeEngine, javascript: refuseCodeEngine, coffee: refuseCodeEngine } };
-
+/** A Markdown file's one entry. */
 export function parseSourceFile(text: string, relative: string, file: string, collections: Collections): SourceFile {
+  return { kind: kindOf(relative, file, collections), relative, ...parseFrontMatter(text, file) };
+}
+
+/** A content file's entries: a Markdown file's one, a data file's one or its list. */
+export function parseContentFile(text: string, relative: string, file: string, collections: Collections): { kind: string; sources: SourceFile[]; list: boolean } {
+  const kind = kindOf(relative, file, collections);
+  if (!isDataFile(relative)) return { kind, sources: [{ kind, relative, ...parseFrontMatter(text, file) }], list: false };
+  const parsed = parseDataFile(refuseBinary(text, file), file);
+  return { kind, sources: parsed.entries.map((entry) => ({ kind, relative, ...entry })), list: parsed.list };
+}
+
+function kindOf(relative: string, file: string, collections: Collections): string {
   const kind = collectionOfPath(relative, collections);
-  if (!kind) {
-    throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'file is not in a known content folder', location: { file } });
-  }
-  return { kind, relative, ...parseFrontMatter(text, file) };
+  if (!kind) throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'file is not in a known content folder', location: { file } });
+  return kind;
 }
 
 /** A content file's text split into its checked front-matter data and its body: the one front-matter parser. */
-export function parseFrontMatter(text: string, file: string): { file: string; data: Record<string, unknown>; body: string; frontMatter: string; bodyLine: number } {
-  if (text.includes('\u0000')) {
-    throw new CleansiteError({
-      code: 'CONTENT_PARSE',
-      message: 'file is binary, not Markdown text',
-      hint: 'content files must be UTF-8 Markdown with YAML front-matter',
-      location: { file },
-    });
-  }
-  const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!normalised.startsWith('---')) {
+export function parseFrontMatter(text: string, file: string): { file: string; data: Record<string, unknown>; body: string; lines: LineLookup; bodyLine: number } {
+  const normalised = refuseBinary(text, file);
+  const opening = /^---([^\n]*)(\n|$)/.exec(normalised);
+  if (!opening) {
     throw new CleansiteError({
       code: 'CONTENT_PARSE',
       message: 'missing YAML front-matter: the file must start with a line of three dashes (---)',
       location: { file, line: 1 },
     });
   }
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(normalised, matterOptions);
-  } catch (error) {
-    throw yamlError(error, file);
+  const language = opening[1]!.trim();
+  if (language !== '' && language !== 'yaml') {
+    const executable = ['js', 'javascript', 'coffee'].includes(language);
+    throw new CleansiteError({
+      code: 'CONTENT_PARSE',
+      message: executable ? `front-matter must be YAML; executable front-matter (---${language}) is not allowed` : `front-matter must be YAML, not ---${language}`,
+      hint: 'start the file with a line of three dashes (---) and write its fields in YAML',
+      location: { file, line: 1 },
+    });
   }
-  const data = parsed.data ?? {};
+  // The front-matter ends at the next line of three dashes (spaces after them allowed); no such line: it runs to the end.
+  const closing = /^---[ \t]*$/m.exec(normalised.slice(opening[0].length));
+  const frontMatter = closing ? normalised.slice(opening[0].length, opening[0].length + closing.index) : normalised.slice(opening[0].length);
+  const afterClosing = closing ? opening[0].length + closing.index + closing[0].length : normalised.length;
+  const body = normalised.slice(afterClosing).replace(/^\n/, '');
+  const parsed = parseYaml(frontMatter, { file, firstLine: 2, what: 'YAML front-matter' });
+  const data = parsed.value ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'front-matter must be a YAML mapping of field: value', location: { file, line: 2 } });
+    throw new CleansiteError({ code: 'CONTENT_PARSE', message: 'front-matter must be a YAML mapping of field: value', location: { file, line: parsed.lineOf([]) ?? 2 } });
   }
-  const frontMatter = parsed.matter.replace(/^\n/, '');
-  checkFrontMatterSize(data as Record<string, unknown>, frontMatter, file);
-  const bodyLine = normalised.slice(0, normalised.length - parsed.content.length).split('\n').length;
-  return { file, data: data as Record<string, unknown>, body: parsed.content, frontMatter, bodyLine };
+  const bodyLine = normalised.slice(0, normalised.length - body.length).split('\n').length;
+  return { file, data: data as Record<string, unknown>, body, lines: parsed, bodyLine };
 }
 
-function yamlError(error: unknown, file: string): CleansiteError {
-  const yaml = error as { reason?: string; mark?: { line: number; column: number }; message?: string };
-  // gray-matter hands js-yaml the text after the opening ---, newline included, so
-  // js-yaml's 0-based line is one less than the file's 1-based line.
-  const line = yaml.mark ? yaml.mark.line + 1 : undefined;
-  const column = yaml.mark ? yaml.mark.column + 1 : undefined;
-  const reason = yaml.reason ?? yaml.message ?? String(error);
-  return new CleansiteError({
-    code: 'CONTENT_PARSE',
-    message: `invalid YAML front-matter: ${reason}`,
-    hint: 'check indentation, and quote values that contain a colon or start with a special character',
-    location: { file, line, column },
-    cause: error,
-  });
+/** The text with a byte-order mark dropped and line ends made \n; a file holding NUL bytes is refused as binary. */
+function refuseBinary(text: string, file: string): string {
+  if (text.includes('\u0000')) {
+    throw new CleansiteError({
+      code: 'CONTENT_PARSE',
+      message: 'file is binary, not Markdown text',
+      hint: 'content files must be UTF-8 Markdown with YAML front-matter, or YAML or JSON data files',
+      location: { file },
+    });
+  }
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
 export function toProjectPath(rootDir: string, absolute: string): string {

@@ -9,9 +9,10 @@ import { readFileSync } from 'node:fs';
 import { hashText } from '../core/hash-text.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { Collections } from './collections.ts';
-import { parseSourceFile } from './load-content.ts';
+import { parseContentFile } from './load-content.ts';
 import { decodeSourceText } from './source-text.ts';
 import { validateSource, type ValidatedEntry } from './validate-content.ts';
+import type { Entry } from './entry-types.ts';
 
 /** A content file to parse: read and fingerprinted already, or only found. */
 export interface ContentSource {
@@ -44,9 +45,12 @@ export function parseSources(sources: readonly ContentSource[], collections: Col
     parsed.fingerprints.push(read?.fingerprint);
     if (!read) continue;
     try {
-      const file = parseSourceFile(read.text, source.relative, source.file, collections);
-      const entry = validateSource(file, parsed.validationErrors, collections);
-      if (entry) parsed.items.push({ fingerprint: read.fingerprint, item: { kind: file.kind, entry } });
+      const { kind, sources: files, list } = parseContentFile(read.text, source.relative, source.file, collections);
+      const before = parsed.validationErrors.length;
+      const entries = files.map((file) => validateSource(file, parsed.validationErrors, collections));
+      // A list file is one item: its entries are valid together or its problems reported.
+      if (list && parsed.validationErrors.length === before) parsed.items.push({ fingerprint: read.fingerprint, item: { kind, file: source.file, list: entries as Entry[] } });
+      else if (!list && entries[0]) parsed.items.push({ fingerprint: read.fingerprint, item: { kind, entry: entries[0] } });
     } catch (error) {
       if (!(error instanceof CleansiteError)) throw error;
       parsed.parseErrors.push(error);

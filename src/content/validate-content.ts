@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import { findFieldLine } from './field-lines.ts';
+import { closestKey, schemaKeysAt } from './field-suggestions.ts';
 import type { SourceFile } from './load-content.ts';
 import { deriveRouteSlug } from './entry-slugs.ts';
 import { htmlToText, MAX_MARKDOWN_NESTING, renderBody } from './markdown.ts';
@@ -17,11 +17,17 @@ import type { Content, ContentReference, Entry } from './entry-types.ts';
 
 export { pagePath } from './entry-slugs.ts';
 
-/** One file's validated entry, as validateSource() made it. */
-export interface ValidatedEntry {
-  /** Its collection's name. */
-  kind: string;
-  entry: Entry;
+/**
+ * One file's validated entries, as parse-sources.ts made them: a Markdown file's (or a data
+ * file's) one entry, or the entries of a data file that holds a list (`list`, possibly empty).
+ */
+export type ValidatedEntry =
+  | { /** Its collection's name. */ kind: string; entry: Entry }
+  | { kind: string; file: string; list: Entry[] };
+
+/** The project path of the file a validated item came from. */
+export function validatedFile(item: ValidatedEntry): string {
+  return 'entry' in item ? item.entry.file : item.file;
 }
 
 /**
@@ -32,13 +38,21 @@ export interface ValidatedEntry {
 export function assembleContent(collections: Collections, validated: ValidatedEntry[], collectedErrors: CleansiteError[] = []): Content {
   const errors = [...collectedErrors];
   const byKind = new Map<string, Entry[]>();
+  /** One-file collections whose file holds a list: their content is that list. */
+  const listed = new Set<string>();
   for (const kind of Object.keys(collections)) byKind.set(kind, []);
-  for (const { kind, entry } of validated) byKind.get(kind)?.push(withPlainText(entry));
+  for (const item of validated) {
+    if ('entry' in item) byKind.get(item.kind)?.push(withPlainText(item.entry));
+    else {
+      listed.add(item.kind);
+      for (const entry of item.list) byKind.get(item.kind)?.push(withPlainText(entry));
+    }
+  }
 
   const content: Content = {};
   for (const [kind, collection] of Object.entries(collections)) {
     const entries = byKind.get(kind)!;
-    if (!isSingleFile(collection)) {
+    if (!isSingleFile(collection) || listed.has(kind)) {
       content[kind] = entries.sort(byOrderThenStem);
       continue;
     }
@@ -72,10 +86,17 @@ export function validateSource(source: SourceFile, errors: CleansiteError[], col
   const result = schema.safeParse(source.data, { reportInput: true, jitless: parses <= INTERPRETED_PARSES });
   const before = errors.length;
   if (!result.success) {
-    for (const issue of result.error.issues) errors.push(issueToError(source, issue));
+    for (const issue of result.error.issues) errors.push(...issueToErrors(source, issue, schema));
   }
   const body = source.body.trim();
-  if (spec.body === 'required' && body === '') {
+  if (spec.body === 'required' && source.dataFile) {
+    errors.push(new CleansiteError({
+      code: 'CONTENT_INVALID',
+      message: `a data file has no body, but ${source.kind} entries need one (the collection's body: 'required')`,
+      hint: `write the entry as Markdown (${source.kind}/name.md), or declare body: 'none' for the collection`,
+      location: { file: source.file, line: source.lines.lineOf([]) },
+    }));
+  } else if (spec.body === 'required' && body === '') {
     errors.push(new CleansiteError({
       code: 'CONTENT_INVALID',
       message: `body is empty: a ${source.kind} entry's text is written below the front-matter`,
@@ -92,10 +113,10 @@ export function validateSource(source: SourceFile, errors: CleansiteError[], col
   }
   if (errors.length > before || !result.success) return undefined;
 
-  // A copy: each value js-yaml sliced out of the front-matter would otherwise keep all of its
+  // A copy: each value the parser sliced out of the front-matter would otherwise keep all of its
   // text alive (V8 shares a sliced string's parent), ~1 KB per entry for the whole build.
   const data = structuredClone(result.data) as Record<string, unknown>;
-  const stem = source.relative.replace(/^.*\//, '').replace(/\.md$/, '');
+  const stem = source.relative.replace(/^.*\//, '').replace(/\.(md|ya?ml|json)$/, '');
   const route = deriveRouteSlug(source, data, errors, spec);
   const references: ContentReference[] = [];
   // `body` is trimmed: blank lines it starts with still count for line numbers.
@@ -132,9 +153,7 @@ function renderChecked(markdown: string, source: SourceFile, fileLine: (line: nu
 
 /** The file line of a Markdown field's first line: the line after `field: |`, or the `field:` line itself. */
 function fieldValueLine(source: SourceFile, path: ReadonlyArray<string | number>): number {
-  const line = findFieldLine(source.frontMatter, path) ?? 2;
-  const written = source.frontMatter.split('\n')[line - 2] ?? '';
-  return /:\s*[|>][-+0-9]*\s*(#.*)?$/.test(written) ? line + 1 : line;
+  return source.lines.valueLineOf(path) ?? source.lines.lineOf(path) ?? 1;
 }
 
 function countNewlines(text: string): number {
@@ -173,18 +192,28 @@ function withPlainText(entry: Entry): Entry {
   return entry;
 }
 
-function issueToError(source: SourceFile, issue: z.core.$ZodIssue): CleansiteError {
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-  const line = findFieldLine(source.frontMatter, issue.path) ?? (issue.path.length > 0 ? findFieldLine(source.frontMatter, issue.path.slice(0, 1)) : undefined);
-  return new CleansiteError({
-    code: 'CONTENT_INVALID',
-    message: field ? `${field}: ${describeIssue(issue)}` : describeIssue(issue),
-    location: { file: source.file, line: line ?? 2 },
+/** An issue as errors at the lines the fields are written on: one per unknown field, with the nearest known name. */
+function issueToErrors(source: SourceFile, issue: z.core.$ZodIssue, schema: z.ZodType): CleansiteError[] {
+  const lineOf = (path: ReadonlyArray<PropertyKey>) => source.lines.lineOf(path) ?? (source.dataFile ? 1 : 2);
+  const field = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  if (issue.code !== 'unrecognized_keys') {
+    return [new CleansiteError({ code: 'CONTENT_INVALID', message: `${field}${describeIssue(issue)}`, location: { file: source.file, line: lineOf(issue.path) } })];
+  }
+  const known = schemaKeysAt(schema, issue.path).filter((key) => !issue.keys.includes(key));
+  return issue.keys.map((key) => {
+    const suggestion = closestKey(key, known);
+    return new CleansiteError({
+      code: 'CONTENT_INVALID',
+      message: `${field}unknown field "${key}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
+      hint: !suggestion && known.length > 0 ? `the fields here are ${known.map((name) => `"${name}"`).join(', ')}` : undefined,
+      location: { file: source.file, line: lineOf([...issue.path, key]) },
+    });
   });
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return `is required (expected ${issue.expected})`;
+  if (issue.code === 'invalid_value' && issue.input === undefined) return `is required (${issue.message.replace(/^Invalid option: /, '')})`;
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
   if (issue.code === 'invalid_type') return `expected ${issue.expected}, received ${describeValue(issue.input)}`;
   return issue.message;

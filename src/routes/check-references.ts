@@ -10,7 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
 import type { RouteTable } from './route-table.ts';
-import { findFieldLine } from '../content/field-lines.ts';
+import { fieldLineInFile } from '../content/field-lines.ts';
 import type { Content, EntryMeta } from '../content/entry-types.ts';
 
 export interface ReferenceFolders {
@@ -49,7 +49,7 @@ export function checkContentReferences(content: Content, table: RouteTable, fold
       }));
     }
     for (const [fieldPath, src] of frontMatterImages(entry)) {
-      if (!inPublic(src)) errors.push(missingImage(entry.file, src, fieldLine(folders.rootDir, entry.file, fieldPath)));
+      if (!inPublic(src)) errors.push(missingImage(entry.file, src, fieldLine(folders.rootDir, entry.file, fieldPath, src)));
     }
   }
   return errors;
@@ -107,11 +107,9 @@ function isPublicFile(publicDir: string, target: string): boolean {
 }
 
 /** The line of a front-matter field, read again from the file: only on the error path. */
-function fieldLine(rootDir: string, file: string, fieldPath: string[]): number | undefined {
+function fieldLine(rootDir: string, file: string, fieldPath: string[], value: string): number | undefined {
   try {
-    const text = readFileSync(path.resolve(rootDir, file), 'utf8').replace(/\r\n?/g, '\n');
-    const end = text.indexOf('\n---', 3);
-    return findFieldLine(text.slice(text.indexOf('\n') + 1, end === -1 ? undefined : end + 1), fieldPath);
+    return fieldLineInFile(readFileSync(path.resolve(rootDir, file), 'utf8'), file, fieldPath, value);
   } catch {
     return undefined;
   }

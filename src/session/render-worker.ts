@@ -15,7 +15,7 @@ import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../render/record-units.ts';
 import { createUnitValues } from '../render/unit-values.ts';
-import { assembleContent, type ValidatedEntry } from '../content/validate-content.ts';
+import { assembleContent, validatedFile, type ValidatedEntry } from '../content/validate-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { importSiteConfig } from '../config/load-config.ts';
 import type { SiteConfig } from '../config/site-config.ts';
@@ -142,7 +142,7 @@ function assemble(items: readonly FingerprintedEntry[], config: SiteConfig) {
   // Drafts and scheduled entries are left out as on the main thread (a build never keeps drafts).
   const { content } = publishedContent(assembleContent(config.collections, items.map(({ item }) => item)), { buildDate: resolveBuildDate(config.utcOffsetHours), drafts: false });
   const table = buildRouteTable(config, content);
-  const fingerprints = new Map(items.map(({ fingerprint, item }) => [item.entry.file, fingerprint]));
+  const fingerprints = new Map(items.map(({ fingerprint, item }) => [validatedFile(item), fingerprint]));
   return { content, routes: table.routes, navigation: buildNavigation(config, content, table), fingerprints, baseUrl: config.settings(content).baseUrl };
 }
 

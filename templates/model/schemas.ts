@@ -3,7 +3,7 @@
  * templates use are inferred from these, so the shape is stated once.
  * Every object is strict: an unknown field is almost always a typo.
  */
-import { findBaseUrlProblem, z, type EntryMeta } from 'cleansite';
+import { findBaseUrlProblem, isoDate, z, type EntryMeta } from 'cleansite';
 import type { Guide } from './guides.ts';
 import { REGION_NAMES } from './regions.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
@@ -13,7 +13,8 @@ const text = z.string().trim().min(1, 'must not be empty');
 const sitePath = z
   .string()
   .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'must be a site path such as /about (lower case, no trailing slash)');
-const date = z.coerce.date({ error: 'must be a date such as 2026-11-01' });
+/** A day written YYYY-MM-DD (strict: 2026-02-30 is an error), as a Date at midnight UTC. */
+const date = isoDate();
 
 export const imageRef = z.strictObject({
   /** Path under public/, e.g. /images/gallery/office-fitout.jpg */

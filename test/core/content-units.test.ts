@@ -115,9 +115,9 @@ describe('the content loader', () => {
     ]);
   });
 
-  it('names unknown fields', async () => {
+  it('names unknown fields at their own line', async () => {
     expect(await loadProblems({ 'faqs/why.md': '---\nquestion: Why?\nshowOnHome: true\nanwser: typo\n---\nBecause.' }))
-      .toContain('content/faqs/why.md:2: unknown field "anwser"');
+      .toContain('content/faqs/why.md:4: unknown field "anwser"');
   });
 });
 

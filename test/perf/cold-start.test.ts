@@ -33,8 +33,8 @@ describe('validation before and after zod generates its code', () => {
     expect(parsed.readErrors).toEqual([]);
     expect(parsed.parseErrors).toEqual([]);
     expect(parsed.items).toHaveLength(60);
-    const first = parsed.items[0]!.item.entry as Record<string, unknown>;
-    const last = parsed.items[59]!.item.entry as Record<string, unknown>;
+    const first = (parsed.items[0]!.item as { entry: Record<string, unknown> }).entry;
+    const last = (parsed.items[59]!.item as { entry: Record<string, unknown> }).entry;
     expect(first.question).toBe('Question number 0?');
     expect(last.question).toBe('Question number 118?');
     expect(Object.keys(last).sort()).toEqual(Object.keys(first).sort());

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/content/content-loader.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
+import { validatedFile } from '../../src/content/validate-content.ts';
 import { collections } from '../support/site-config.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 
@@ -56,7 +57,7 @@ describe('the parse queue', () => {
     expect(shared.parsedElsewhere).toBeGreaterThan(0);
     expect(shared.parsedElsewhere).toBe(given.flat().length);
     expect(shared.parsed).toBe(alone.parsed);
-    expect(shared.items.map((entry) => entry.item.entry.file)).toEqual(alone.items.map((entry) => entry.item.entry.file));
+    expect(shared.items.map((entry) => validatedFile(entry.item))).toEqual(alone.items.map((entry) => validatedFile(entry.item)));
     expect(JSON.stringify(shared.content)).toBe(JSON.stringify(alone.content));
   });
 

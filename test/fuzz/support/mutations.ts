@@ -3,6 +3,7 @@
  * files it writes, and which file a failure must name.
  */
 import matter from 'gray-matter';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { Random } from './random.ts';
 import type { ContentFile } from './reduced-site.ts';
 import { injectPayloads, type FieldPath } from './injection.ts';
@@ -58,13 +59,15 @@ interface Parsed {
 }
 
 function parse(file: ContentFile): Parsed {
-  // A fresh object each time: gray-matter caches results by input when called without options.
+  // gray-matter splits the file (a fresh object each time: it caches results by input when called without options); the
+  // front-matter is read as the engine reads it, YAML 1.2, so a date stays the text written (js-yaml's Date would be
+  // written back as a timestamp, which the site's strict date fields refuse).
   const parsed = matter(file.text, { language: 'yaml' });
-  return { data: structuredClone(parsed.data) as Record<string, unknown>, body: parsed.content };
+  return { data: (parseYaml(parsed.matter) ?? {}) as Record<string, unknown>, body: parsed.content };
 }
 
 function stringify(parsed: Parsed): string {
-  return matter.stringify(parsed.body, parsed.data);
+  return `---\n${stringifyYaml(parsed.data)}---\n${parsed.body}`;
 }
 
 /** Every path to a value in a front-matter object (mappings' keys and list items), depth first. */

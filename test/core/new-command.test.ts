@@ -1,0 +1,96 @@
+/**
+ * `cleansite new <collection> "Title"` through the real CLI: the file it
+ * writes builds as it is (from the site's archetype, or from the schema
+ * alone), is named by the slug rule, is never written over an existing file
+ * or when it would not build, and an unknown collection is a usage error.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildFixture, fixturesDir, makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
+
+let sites: string[] = [];
+afterEach(() => {
+  for (const site of sites) removeSite(site);
+  sites = [];
+});
+
+function bookshop(): string {
+  const site = makeTempDir('cleansite-new-');
+  cpSync(path.join(fixturesDir, 'bookshop-site'), site, { recursive: true });
+  sites.push(site);
+  return site;
+}
+
+const newEntry = (site: string, ...args: string[]) => runCli(['new', ...args, '--content', path.join(site, 'content'), '--templates', path.join(site, 'templates')], site, { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 18, 20) / 1000) });
+const ARCHETYPE = '---\ntitle: {{ title }}\nauthor: Unknown\npricePence: 999\ndescription: A new book, {{ slug }}, shelved {{ date }}.\n---\n# {{ title }}\n\nWhat the book is about.\n';
+
+describe('cleansite new', () => {
+  it('writes a file from the site\'s archetype, named by the slug rule, that builds as it is', () => {
+    const site = bookshop();
+    mkdirSync(path.join(site, 'templates', 'archetypes'));
+    writeFileSync(path.join(site, 'templates', 'archetypes', 'books.md'), ARCHETYPE);
+    const result = newEntry(site, 'books', 'Café: "Notes" & Maps');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const file = path.join(site, 'content', 'books', 'cafe-notes-maps.md');
+    expect(result.stdout.trim()).toBe('wrote content/books/cafe-notes-maps.md (from templates/archetypes/books.md)');
+    // The title is quoted in the front-matter (it holds a colon and quotes) and as written in the body; the date is today in the site's zone (London).
+    expect(readFileSync(file, 'utf8')).toBe('---\ntitle: "Café: \\"Notes\\" & Maps"\nauthor: Unknown\npricePence: 999\ndescription: A new book, cafe-notes-maps, shelved 2026-11-18.\n---\n# Café: "Notes" & Maps\n\nWhat the book is about.\n');
+    const built = buildFixture(site);
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+    expect(load(readFileSync(path.join(site, 'dist', 'books', 'cafe-notes-maps', 'index.html'), 'utf8'))('h1').first().text()).toBe('Café: "Notes" & Maps');
+  });
+
+  it('refuses to write over an existing file, and leaves it as it was', () => {
+    const site = bookshop();
+    const file = path.join(site, 'content', 'books', 'paper-cities.md');
+    const before = readFileSync(file, 'utf8');
+    const result = newEntry(site, 'books', 'Paper Cities');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^error: .*content\/books\/paper-cities\.md already exists; nothing was written\n/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('writes nothing when the schema alone cannot make a valid entry, and says which fields an archetype must give', () => {
+    const site = bookshop();
+    const result = newEntry(site, 'books', 'A Book');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('books/a-book.md would not build as written from the books schema alone; nothing was written');
+    expect(result.stderr).toContain('hint: give the site an archetype with the fields books entries need: templates/archetypes/books.md');
+    expect(result.stderr).toMatch(/books\/a-book\.md:2: author: is required/);
+    expect(existsSync(path.join(site, 'content', 'books', 'a-book.md'))).toBe(false);
+  });
+
+  it('from the schema alone, where it can: a FAQ with its question, that builds', () => {
+    const site = makeFixtureSite();
+    sites.push(site);
+    const result = newEntry(site, 'faqs', 'Do you clean on weekends?');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(path.join(site, 'content', 'faqs', 'do-you-clean-on-weekends.md'), 'utf8')).toBe('---\nquestion: "Do you clean on weekends?"\n---\nWrite this entry\'s text here.\n');
+    const built = buildFixture(site);
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+  });
+
+  it('an unknown collection, or a one-file one, is a usage error naming the collections', () => {
+    const site = bookshop();
+    const unknown = newEntry(site, 'bokos', 'A Book');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown collection "bokos" (did you mean "books"?)\n  hint: the site\'s collections: shop, pages, books\n');
+    const single = newEntry(site, 'shop', 'A Shop');
+    expect(single.status).toBe(2);
+    expect(single.stderr).toMatch(/^error: shop is one file \(shop\.md\), not a folder of entries/);
+  });
+
+  it('--help says what it writes and from what', () => {
+    const help = runCli(['new', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: cleansite new [options] <collection> <title>');
+    expect(help.stdout).toContain('templates/archetypes/<collection>.md');
+    expect(help.stdout).toContain('never replaces an existing file');
+  });
+});
