@@ -16,7 +16,7 @@
  */
 import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeOutputMarker } from './output-marker.ts';
+import { writeOutputMarker, type OutputMaker } from './output-marker.ts';
 import { newToken, previousPath, stagingPath } from './sibling-names.ts';
 import { removeJournal, writeJournal } from './swap-journal.ts';
 import { pauseForTest, pauseForTestSync } from './test-pause.ts';
@@ -55,14 +55,15 @@ export interface Staging {
 
 export type StagingMode = 'atomic' | 'in-place';
 
-export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Staging {
+/** `maker`: the command writing the output, recorded in its marker (only a complete `build` may be deployed). */
+export function createStaging(outDir: string, mode: StagingMode = 'atomic', maker: OutputMaker = 'build'): Staging {
   const token = newToken();
   // Same parent folder, so rename() is a single atomic metadata operation on one file system.
   const dir = stagingPath(outDir, token);
   mkdirSync(dir, { recursive: true });
   activeStaging.add(dir);
   // In place, the output already carries its marker.
-  if (mode === 'atomic') writeOutputMarker(dir);
+  if (mode === 'atomic') writeOutputMarker(dir, maker, 'writing');
   const removals: string[] = [];
   const madeDirs = new Set<string>([dir]);
   let canLink = true;
@@ -119,6 +120,8 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
         return;
       }
       await pauseForTest('staged');
+      // Every file is in place: from here on the folder is a finished output.
+      writeOutputMarker(dir, maker, 'complete');
       swapIntoPlace(outDir, dir, previousPath(outDir, token));
       activeStaging.delete(dir);
       committedOutputs++;

@@ -46,7 +46,7 @@ export interface Pass {
 
 /** Writes one pass; throws (writing nothing) when a page fails. */
 export async function writePass(input: PassInput, pass: Pass): Promise<void> {
-  const out = createStaging(input.outDir, pass.whole ? 'atomic' : 'in-place');
+  const out = createStaging(input.outDir, pass.whole ? 'atomic' : 'in-place', 'watch');
   let committed = false;
   try {
     if (pass.whole) {
