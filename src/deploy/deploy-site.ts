@@ -97,7 +97,8 @@ async function deployFiles(client: S3Client, options: DeployOptions, progress: D
     const context: WriteContext = { client, dir: options.dir, target, lock, concurrency: options.concurrency ?? 8, signal };
     const uploadedBytes = await uploadInOrder(context, plan, progress);
     await deleteObjects(context, plan);
-    if (!sameRecord(plan.unreferencedSince, state.unreferencedSince)) await writeStateFenced(context, plan);
+    // Written by every deploy, changed or not: it also tells a deploy to a parent prefix that this one is here.
+    await writeStateFenced(context, plan);
     const invalidated = await invalidate(options, plan);
     return result(uploadedBytes, invalidated);
   } finally {
@@ -123,9 +124,4 @@ async function invalidate(options: DeployOptions, plan: DeployPlan): Promise<str
     throw new CleansiteError({ code: 'DEPLOY_FAILED', message: `the files are deployed, but invalidating ${paths.length} paths in CloudFront distribution ${options.cloudfrontDistribution} failed: ${(error as Error).message}`, hint: 'check the distribution ID and the cloudfront:CreateInvalidation permission', cause: error });
   }
   return paths;
-}
-
-function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
