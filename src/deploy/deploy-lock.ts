@@ -91,7 +91,8 @@ async function takeLock(place: LockPlace, options: LockOptions): Promise<Holding
       }), { abortSignal: options.signal });
       return { etag: response.ETag ?? '', generation, expiresAt };
     } catch (error) {
-      if (!isConditionFailure(error) && !isGone(error)) throw error;
+      // Another deploy wrote (or removed) the lock in between: look again. Anything else is a failure.
+      if (!isConditionFailure(error) && !(held && isGone(error))) throw error;
     }
   }
 }

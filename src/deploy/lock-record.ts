@@ -45,5 +45,6 @@ export function isConditionFailure(error: unknown): boolean {
 
 /** An If-Match request on an object that is gone. */
 export function isGone(error: unknown): boolean {
+  if ((error as Error).name === 'NoSuchBucket') return false;
   return statusOf(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
 }

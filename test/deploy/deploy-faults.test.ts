@@ -168,6 +168,15 @@ describe('fenced deploys', () => {
     expect(await readBucket(client, bucket)).toEqual(readBuild(outcomes[0]!.status === 'fulfilled' ? buildA : buildB));
   });
 
+  it('a lock write answered with a plain 404 (a wrong endpoint, not a conditional failure) fails the deploy instead of trying forever', async () => {
+    const bucket = freshBucket();
+    server.inject({ method: 'PUT', matches: (key) => key === LOCK, times: Infinity, fault: { kind: 'status', status: 404, code: 'NotFound' } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(new RegExp(`^error: s3://${bucket}/: .*\\(HTTP 404\\)$`, 'm'));
+    expect(siteWrites()).toEqual([]);
+  }, 30_000);
+
   it('stops writing when its lock cannot be renewed in time (every refresh stalls), exit 1, nothing deleted', async () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
