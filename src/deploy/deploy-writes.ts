@@ -110,7 +110,7 @@ export function throwIfInterrupted(context: { target: S3Target; signal?: AbortSi
 export function interrupted(target: S3Target): CleansiteError {
   return new CleansiteError({
     code: 'DEPLOY_FAILED',
-    message: `the deploy to ${formatS3Target(target)} was interrupted: the requests in flight were abandoned, nothing more was written or deleted, and the lock it held is released`,
+    message: `the deploy to ${formatS3Target(target)} was interrupted: the requests in flight were abandoned, nothing more was written or deleted, and any lock it held is released`,
     hint: 'run the deploy again: it uploads only what is still missing or different',
   });
 }
