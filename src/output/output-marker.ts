@@ -26,11 +26,12 @@ export interface OutputMarker {
   state?: OutputState;
 }
 
-const markerText = (maker: OutputMaker, state: OutputState) =>
+/** The marker's whole text. */
+export const outputMarkerText = (maker: OutputMaker, state: OutputState): string =>
   `This folder is written by \`cleansite ${maker}\`, which replaces it whole on every ${maker === 'build' ? 'build' : 'start'}.\nDelete this file to stop cleansite from replacing the folder.\nmade-by: ${maker}\nstate: ${state}\n`;
 
 export function writeOutputMarker(dir: string, maker: OutputMaker = 'build', state: OutputState = 'writing'): number {
-  const text = markerText(maker, state);
+  const text = outputMarkerText(maker, state);
   writeFileSync(path.join(dir, OUTPUT_MARKER), text);
   return Buffer.byteLength(text);
 }
