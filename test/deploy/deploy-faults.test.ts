@@ -73,9 +73,9 @@ describe('fenced deploys', () => {
     const buildA = writeDist(siteFiles('assets/site.aaaaaaaaaa.css'));
     // Slow site uploads (not lock writes): B is mid-deploy for seconds.
     server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
-    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', server.endpoint, '--lock-ttl', '6']);
+    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', server.endpoint, '--lock-ttl', '10']);
     // The second batch of 8 is at the server, its answers held for a second: B is waiting, not writing.
-    await waitFor(() => siteWrites().length >= 16, 20_000, 'deploy B to send its second batch of uploads');
+    await waitFor(() => siteWrites().length >= 16, 40_000, 'deploy B to send its second batch of uploads', b);
     b.child.kill('SIGSTOP');
     try {
       server.clearFailures();
@@ -88,7 +88,7 @@ describe('fenced deploys', () => {
       const lockOfC = await writeLock(client, bucket, '', 'third-deploy', 600_000);
       const resumedAt = server.requests.length;
       b.child.kill('SIGCONT');
-      expect(await b.exited(20_000)).toBe(1);
+      expect(await b.exited(20_000), b.stderr()).toBe(1);
       const errors = b.stderr().split('\n').filter((line) => line.startsWith('error:'));
       expect(errors).toEqual([expect.stringMatching(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: /)]);
       expect(siteWrites(resumedAt)).toEqual([]);
@@ -97,14 +97,14 @@ describe('fenced deploys', () => {
     } finally {
       b.child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 120_000);
 
   it('a deploy whose lock was taken over while it was paused (the ETag changed) stops at its next batch, writing nothing more', async () => {
     const bucket = freshBucket();
     const dir = writeDist(withPhotos('assets/site.cccccccccc.css', 40));
     server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
     const b = spawnDeploy([`s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint]);
-    await waitFor(() => siteWrites().length >= 8, 20_000, 'the deploy to send its first batch of uploads');
+    await waitFor(() => siteWrites().length >= 8, 40_000, 'the deploy to send its first batch of uploads', b);
     b.child.kill('SIGSTOP');
     try {
       // Its lock (120 s TTL) is still live by the clock, but someone else's now: only S3's ETag can tell.
@@ -112,7 +112,7 @@ describe('fenced deploys', () => {
       const resumedAt = server.requests.length;
       b.child.kill('SIGCONT');
       expect(await b.exited(30_000)).toBe(1);
-      expect(b.stderr()).toMatch(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: another deploy took it over \(started .* on ci-runner-7, pid 4242\)$/m);
+      expect(b.stderr(), b.stderr()).toMatch(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: another deploy took it over \(started .* on ci-runner-7, pid 4242\)$/m);
       const resumed = server.requests.slice(resumedAt);
       // Its one request after resuming to the site's objects: none; to the lock: a conditional HEAD, then reads.
       expect(siteWrites(resumedAt)).toEqual([]);
@@ -238,7 +238,7 @@ describe('bounded network', () => {
     // Default timeouts (60 s): only the signal can end it in time.
     const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles('assets/site.3434343434.css')), '--endpoint', server.endpoint]);
     try {
-      await waitFor(() => server.requests.some((request) => request.method === 'PUT' && request.key === 'assets/site.3434343434.css'), 20_000, 'the upload that is never answered');
+      await waitFor(() => server.requests.some((request) => request.method === 'PUT' && request.key === 'assets/site.3434343434.css'), 40_000, 'the upload that is never answered', child);
       const signalled = Date.now();
       child.child.kill('SIGTERM');
       expect(await child.exited(10_000)).toBe(1);
@@ -257,7 +257,7 @@ describe('bounded network', () => {
     const other = await writeLock(client, bucket, '', 'running-deploy', 600_000);
     const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint, '--lock-wait', '300']);
     try {
-      await waitFor(() => server.requests.filter((request) => request.method === 'GET' && request.key === LOCK).length >= 2, 20_000, 'the deploy to poll the lock');
+      await waitFor(() => server.requests.filter((request) => request.method === 'GET' && request.key === LOCK).length >= 2, 40_000, 'the deploy to poll the lock', child);
       const signalled = Date.now();
       child.child.kill('SIGINT');
       expect(await child.exited(10_000)).toBe(1);

@@ -10,6 +10,8 @@ import { S3_CREDENTIALS } from './s3-test-server.ts';
 
 export interface DeployProcess {
   child: ChildProcess;
+  /** The exit code once it has exited. */
+  exitCode(): number | null | undefined;
   stderr(): string;
   /** Resolves with the exit code; rejects when the process has not exited within `timeoutMs`. */
   exited(timeoutMs: number): Promise<number | null>;
@@ -20,9 +22,11 @@ export function spawnDeploy(args: string[]): DeployProcess {
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   child.stdout!.resume();
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let code: number | null | undefined;
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(code = exitCode)));
   return {
     child,
+    exitCode: () => code,
     stderr: () => stderr,
     exited: (timeoutMs) => Promise.race([
       exit,
@@ -31,10 +35,12 @@ export function spawnDeploy(args: string[]): DeployProcess {
   };
 }
 
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+/** `watched`: a process whose early exit fails the wait at once, with its output. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, watched?: DeployProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (watched?.exitCode() !== undefined) throw new Error(`the deploy exited (${watched!.exitCode()}) before ${what}; stderr:\n${watched!.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${watched ? `; stderr so far:\n${watched.stderr()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
