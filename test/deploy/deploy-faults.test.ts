@@ -153,6 +153,20 @@ describe('fenced deploys', () => {
     expect(await readText(bucket, LOCK)).toBeUndefined();
   });
 
+  it('a lost response to a lock renewal is recognised too: the renewal\'s refused retry finds its own token and the deploy finishes', async () => {
+    const bucket = freshBucket();
+    const dir = writeDist(withPhotos('assets/site.4545454545.css', 24));
+    server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifMatch !== undefined, times: 1, fault: { kind: 'lost-response' } });
+    // 4 batches of uploads held 600 ms each: the 3 s lock is renewed (every second) while they run.
+    server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 600 } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--lock-ttl', '3');
+    expect(run.code, run.err).toBe(0);
+    const renewals = server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
+    expect(renewals.length).toBeGreaterThanOrEqual(2);
+    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(await readText(bucket, LOCK)).toBeUndefined();
+  }, 30_000);
+
   it('of two deploys finding the same expired lock, exactly one takes it over (a conditional replace, not delete-then-create)', async () => {
     const bucket = freshBucket();
     await writeLock(client, bucket, '', 'crashed-deploy', -60_000);
