@@ -15,7 +15,7 @@ import type { DeployCommandOptions } from './commands/deploy-command.ts';
 import type { NewCommandOptions } from './commands/new-command.ts';
 import type { PreviewCommandOptions } from './commands/preview-command.ts';
 import type { WatchCommandOptions } from './commands/watch-command.ts';
-import { parseCount } from './commands/parse-count.ts';
+import { parseCount, parseSeconds } from './commands/parse-count.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, parseHost, parsePort } from './server/server-options.ts';
 
 function version(): string {
@@ -26,12 +26,6 @@ function version(): string {
     } catch { /* try the next layout (compiled vs source) */ }
   }
   return '0.0.0';
-}
-
-/** A positive number of seconds, fractions allowed (`--render-timeout 2.5`). */
-function parseSeconds(value: string): number {
-  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError(`expected a positive number of seconds, received "${value}"`);
-  return Number(value);
 }
 
 export function siteOptions(command: Command): Command {
@@ -120,6 +114,8 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('--force', 'upload every file even when the bucket has the same bytes (after a change of cache rules)')
     .addOption(new Option('--lock-wait <seconds>', 'wait this long for another deploy to the same target to finish').default(0).argParser(parseCount))
     .addOption(new Option('--lock-ttl <seconds>', 'how long the lock of a deploy that crashed blocks the next one').default(120).argParser(parseCount))
+    .addOption(new Option('--connect-timeout <seconds>', 'give up on a connection to S3 or CloudFront not made within this (retried)').default(10).argParser(parseSeconds))
+    .addOption(new Option('--request-timeout <seconds>', 'give up on a request not answered, or a response idle, this long (retried)').default(60).argParser(parseSeconds))
     .option('--json', 'print the result as JSON on stdout')
     .action(async (target: string, options: DeployCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

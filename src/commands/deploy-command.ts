@@ -6,10 +6,10 @@ import { formatBytes } from '../core/format.ts';
 import type { Logger } from '../core/logger.ts';
 import { deploySite, type DeployResult } from '../deploy/deploy-site.ts';
 import { createTerminalProgress, SILENT_PROGRESS } from '../deploy/progress.ts';
-import { createS3Client } from '../deploy/s3-client.ts';
+import { whyNotDeployable } from '../deploy/deployable-build.ts';
+import { createS3Client, type NetworkTimeouts } from '../deploy/s3-client.ts';
 import { parseS3Target } from '../deploy/s3-target.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
-import { hasOutputMarker, isEarlierCleansiteOutput, OUTPUT_MARKER } from '../output/output-marker.ts';
 
 export interface DeployCommandOptions {
   dir: string;
@@ -22,6 +22,10 @@ export interface DeployCommandOptions {
   force?: boolean;
   lockWait: number;
   lockTtl: number;
+  /** Seconds to make a connection. */
+  connectTimeout: number;
+  /** Seconds for a request to be answered (and for a response to go idle). */
+  requestTimeout: number;
   json?: boolean;
 }
 
@@ -39,12 +43,14 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {
       throw new CleansiteError({ code: 'USAGE', message: `nothing to deploy: ${shown}/ does not exist`, hint: 'run `cleansite build` first, or pass the built folder with --dir' });
     }
-    // The bucket is made equal to this folder, deletions included: only a build may be published.
-    if (!hasOutputMarker(dir) && !isEarlierCleansiteOutput(dir)) {
-      throw new CleansiteError({ code: 'USAGE', message: `refusing --dir ${shown}: it is not a folder cleansite built (it has no ${OUTPUT_MARKER})`, hint: 'pass the output of `cleansite build` (default dist/)' });
-    }
-    const client = createS3Client({ endpoint: options.endpoint, region: options.region });
-    // Ctrl+C or a cancelled CI job: stop cleanly so the lock does not block the next deploy.
+    // The bucket is made equal to this folder, deletions included: only a finished build may be published.
+    const refusal = whyNotDeployable(dir);
+    if (refusal) throw new CleansiteError({ code: 'USAGE', message: `refusing --dir ${shown}: ${refusal}`, hint: 'run `cleansite build` and deploy its output (default dist/)' });
+    if (options.lockTtl < 1) throw new CleansiteError({ code: 'USAGE', message: '--lock-ttl must be at least 1 second' });
+    const timeouts: NetworkTimeouts = { connectTimeoutMs: options.connectTimeout * 1000, requestTimeoutMs: options.requestTimeout * 1000 };
+    const client = createS3Client({ endpoint: options.endpoint, region: options.region, timeouts });
+    // Ctrl+C or a cancelled CI job: abort the requests in flight, delete nothing, release the lock.
+    // Listening once: a second signal ends the process the default way.
     const interrupt = new AbortController();
     const stop = () => interrupt.abort();
     process.once('SIGINT', stop);
@@ -61,6 +67,7 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
         lockWaitMs: options.lockWait * 1000,
         lockTtlMs: options.lockTtl * 1000,
         signal: interrupt.signal,
+        timeouts,
       }, output.progress && !options.json ? createTerminalProgress(output.progress) : SILENT_PROGRESS);
       if (options.json) output.json(JSON.stringify(toJson(result), null, 2));
       else report(result, shown, logger);
@@ -89,6 +96,8 @@ function report(result: DeployResult, shown: string, logger: Logger): void {
   const uploads = plan.uploads.filter((upload) => upload.reason === 'new').length;
   const updates = plan.uploads.length - uploads;
   const bytes = plan.uploads.reduce((sum, upload) => sum + upload.file.size, 0);
+  for (const other of result.foreign) logger.warn(`left alone: ${result.target}${other.prefix} (${other.keys.length} objects) is another deploy's target`);
+  if (result.dryRun) for (const other of result.foreign) for (const key of other.keys) logger.info(`foreign ${key} (another deploy's, left alone)`);
   const parts = [count(uploads, 'new'), count(updates, 'changed'), count(plan.deletions.length, 'deleted'), count(plan.unchanged, 'unchanged')];
   if (plan.keptAssets.length > 0) parts.push(`${plan.keptAssets.length} unreferenced hashed assets kept`);
   if (result.invalidatedPaths.length > 0) parts.push(`${result.invalidatedPaths.length} CloudFront paths invalidated`);
@@ -108,6 +117,7 @@ function toJson(result: DeployResult) {
     listRequests: result.listRequests,
     invalidatedPaths: result.invalidatedPaths,
     redirectsSkipped: result.redirectsSkipped,
+    foreign: result.foreign,
     durationMs: Math.round(result.durationMs),
   };
 }

@@ -20,6 +20,14 @@ export function toDeployError(error: unknown, target: S3Target): CleansiteError 
 /** The SDK's message with the HTTP status, for one line of output. */
 export function describe(error: unknown): string {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if ((error as Error).name === 'TimeoutError') return describeTimeout((error as Error).message);
   const message = error instanceof Error ? error.message || error.name : String(error);
   return status ? `${message} (HTTP ${status})` : message;
+}
+
+/** The HTTP handler's timeout, said with the option that sets it. */
+function describeTimeout(message: string): string {
+  const ms = Number(/(\d+) ?ms/.exec(message)?.[1]);
+  const within = Number.isFinite(ms) ? ` within ${ms / 1000} s` : ' in time';
+  return /connection/i.test(message) ? `no connection${within} (--connect-timeout)` : `no answer${within} (--request-timeout)`;
 }

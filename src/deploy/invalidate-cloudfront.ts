@@ -5,6 +5,7 @@
  * assets never need it (a new version has a new name).
  */
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import { requestHandlerOptions, type NetworkTimeouts } from './s3-client.ts';
 import { uploadPhaseOf } from './upload-order.ts';
 
 /** CloudFront accepts up to 3,000 paths in progress; batches stay well under it. */
@@ -22,17 +23,21 @@ export function invalidationPaths(keys: readonly string[], prefix: string): stri
   return [...paths].sort();
 }
 
-export async function invalidateCloudFront(distributionId: string, paths: readonly string[], options: { endpoint?: string; region?: string } = {}): Promise<string[]> {
+export async function invalidateCloudFront(distributionId: string, paths: readonly string[], options: { endpoint?: string; region?: string; timeouts?: NetworkTimeouts; signal?: AbortSignal } = {}): Promise<string[]> {
   if (paths.length === 0) return [];
-  const client = new CloudFrontClient({ region: options.region ?? 'us-east-1', maxAttempts: 5, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+  const client = new CloudFrontClient({ region: options.region ?? 'us-east-1', maxAttempts: 5, requestHandler: requestHandlerOptions(options.timeouts), ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
   const ids: string[] = [];
-  for (let start = 0; start < paths.length; start += INVALIDATION_BATCH) {
-    const batch = paths.slice(start, start + INVALIDATION_BATCH);
-    const response = await client.send(new CreateInvalidationCommand({
-      DistributionId: distributionId,
-      InvalidationBatch: { CallerReference: `cleansite-${Date.now()}-${start}`, Paths: { Quantity: batch.length, Items: [...batch] } },
-    }));
-    ids.push(response.Invalidation?.Id ?? '');
+  try {
+    for (let start = 0; start < paths.length; start += INVALIDATION_BATCH) {
+      const batch = paths.slice(start, start + INVALIDATION_BATCH);
+      const response = await client.send(new CreateInvalidationCommand({
+        DistributionId: distributionId,
+        InvalidationBatch: { CallerReference: `cleansite-${Date.now()}-${start}`, Paths: { Quantity: batch.length, Items: [...batch] } },
+      }), { abortSignal: options.signal });
+      ids.push(response.Invalidation?.Id ?? '');
+    }
+  } finally {
+    client.destroy();
   }
   return ids;
 }

@@ -11,12 +11,12 @@ export interface RemoteObject {
   lastModified: Date;
 }
 
-export async function listRemoteObjects(client: S3Client, target: S3Target): Promise<{ objects: RemoteObject[]; requests: number }> {
+export async function listRemoteObjects(client: S3Client, target: S3Target, signal?: AbortSignal): Promise<{ objects: RemoteObject[]; requests: number }> {
   const objects: RemoteObject[] = [];
   let token: string | undefined;
   let requests = 0;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: target.bucket, Prefix: target.prefix || undefined, ContinuationToken: token }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: target.bucket, Prefix: target.prefix || undefined, ContinuationToken: token }), { abortSignal: signal });
     requests++;
     for (const item of page.Contents ?? []) {
       if (item.Key === undefined) continue;

@@ -3,7 +3,13 @@
  * into its output, and only a folder holding it (or an empty or missing one)
  * is ever replaced without --force. A dotfile without an extension: Netlify
  * skips dotfiles, `cleansite deploy` skips it, the preview and watch servers
- * never serve host files, and it holds no data.
+ * never serve host files.
+ *
+ * It also says which command wrote the folder and whether that command
+ * finished: a staging folder is marked `writing`, and the marker is
+ * rewritten `complete` just before the folder is swapped into place. Only a
+ * `build` output marked complete may be deployed (src/commands/deploy-command.ts):
+ * `watch` writes a development site (live-reload client, unhashed assets).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFileNamed } from '../core/atomic-write.ts';
@@ -11,11 +17,37 @@ import path from 'node:path';
 
 export const OUTPUT_MARKER = '.cleansite-output';
 
-const MARKER_TEXT = 'This folder is written by `cleansite build`, which replaces it whole on every build.\nDelete this file to stop cleansite from replacing the folder.\n';
+/** Which command wrote the folder. */
+export type OutputMaker = 'build' | 'watch';
+/** `writing` until every file is in place; `complete` once the command finished it. */
+export type OutputState = 'writing' | 'complete';
 
-export function writeOutputMarker(dir: string): number {
-  writeFileNamed(path.join(dir, OUTPUT_MARKER), MARKER_TEXT);
-  return Buffer.byteLength(MARKER_TEXT);
+export interface OutputMarker {
+  maker?: OutputMaker;
+  state?: OutputState;
+}
+
+/** The marker's whole text. */
+export const outputMarkerText = (maker: OutputMaker, state: OutputState): string =>
+  `This folder is written by \`cleansite ${maker}\`, which replaces it whole on every ${maker === 'build' ? 'build' : 'start'}.\nDelete this file to stop cleansite from replacing the folder.\nmade-by: ${maker}\nstate: ${state}\n`;
+
+export function writeOutputMarker(dir: string, maker: OutputMaker = 'build', state: OutputState = 'writing'): number {
+  const text = outputMarkerText(maker, state);
+  writeFileNamed(path.join(dir, OUTPUT_MARKER), text);
+  return Buffer.byteLength(text);
+}
+
+/** What the marker says; undefined without one. A marker of an earlier version says neither. */
+export function readOutputMarker(dir: string): OutputMarker | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, OUTPUT_MARKER), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const maker = /^made-by: (build|watch)$/m.exec(text)?.[1] as OutputMaker | undefined;
+  const state = /^state: (writing|complete)$/m.exec(text)?.[1] as OutputState | undefined;
+  return { maker, state };
 }
 
 export function hasOutputMarker(dir: string): boolean {

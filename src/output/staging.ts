@@ -17,7 +17,7 @@
 import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { writeFileNamed } from '../core/atomic-write.ts';
 import path from 'node:path';
-import { writeOutputMarker } from './output-marker.ts';
+import { writeOutputMarker, type OutputMaker } from './output-marker.ts';
 import { LEFTOVER_HINT, newToken, previousPath, stagingPath } from './sibling-names.ts';
 import { deleteFolder, removeJournal, writeJournal } from './swap-journal.ts';
 import { pauseForTest, pauseForTestSync } from './test-pause.ts';
@@ -60,7 +60,8 @@ export interface Staging {
 
 export type StagingMode = 'atomic' | 'in-place';
 
-export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Staging {
+/** `maker`: the command writing the output, recorded in its marker (only a complete `build` may be deployed). */
+export function createStaging(outDir: string, mode: StagingMode = 'atomic', maker: OutputMaker = 'build'): Staging {
   const token = newToken();
   // Same parent folder, so rename() is a single atomic metadata operation on one file system.
   const dir = stagingPath(outDir, token);
@@ -68,7 +69,7 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
   activeStaging.add(dir);
   // In place, the output already carries its marker.
   try {
-    if (mode === 'atomic') writeOutputMarker(dir);
+    if (mode === 'atomic') writeOutputMarker(dir, maker, 'writing');
   } catch (error) {
     // A full disk: nobody else knows of this folder yet.
     activeStaging.delete(dir);
@@ -131,6 +132,8 @@ export function createStaging(outDir: string, mode: StagingMode = 'atomic'): Sta
         return [];
       }
       await pauseForTest('staged');
+      // Every file is in place: from here on the folder is a finished output.
+      writeOutputMarker(dir, maker, 'complete');
       const warnings = swapIntoPlace(outDir, dir, previousPath(outDir, token));
       activeStaging.delete(dir);
       committedOutputs++;

@@ -11,6 +11,7 @@
  * per batch of changes and keeps serving the last good output while
  * problems are open.
  */
+import type { OutputMaker } from '../output/output-marker.ts';
 import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
@@ -62,6 +63,8 @@ export interface RunnerOptions extends StepOptions {
   devScripts: string[];
   /** Write the static host's files (_headers, _redirects): a production output. */
   hostFiles: boolean;
+  /** The command the output is written for, recorded in its marker (output/output-marker.ts). */
+  maker: OutputMaker;
   /** Stop esbuild's service after the compiles (build; watch keeps it for the next save). */
   stopEsbuild: boolean;
   /** Load the renderer while esbuild compiles (build: this thread renders too). */

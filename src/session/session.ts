@@ -172,6 +172,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     stepCacheDir: build ? options.cacheDir : undefined,
     stableAssetNames: !build,
     hostFiles: build,
+    // Recorded in the output's marker: only a complete build may be deployed.
+    maker: mode.kind,
     stopEsbuild: build,
     // Only where this thread renders (from source): the compiled CLI renders in workers.
     preloadRenderer: build && !rendersInWorkers(),

@@ -111,7 +111,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     }
   }
 
-  const staging = createStaging(options.outDir);
+  const staging = createStaging(options.outDir, 'atomic', options.maker);
   try {
     const previous = session.savedExtras;
     const placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { main } from '../../src/cli.ts';
 import { deploySite, type DeployOptions } from '../../src/deploy/deploy-site.ts';
 import { createS3Client } from '../../src/deploy/s3-client.ts';
@@ -13,6 +13,7 @@ import { parseS3Target } from '../../src/deploy/s3-target.ts';
 import { IMMUTABLE, REVALIDATE } from '../../src/publish/cache-rules.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { readBucket, readBuild, withoutRedirects } from './support/bucket-contents.ts';
+import { waitFor } from './support/deploy-process.ts';
 import { removeDists, siteFiles, writeDist } from './support/fixture-dist.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
 
@@ -264,10 +265,11 @@ describe('safety', () => {
     const bucket = freshBucket();
     const dir = writeDist(siteFiles(undefined, Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`images/photo-${index}.jpg`, Buffer.alloc(100, index)]))));
     server.putDelayMs = 150;
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/cleansite.mjs'), 'deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--lock-ttl', '2'], { env: { ...process.env, ...S3_CREDENTIALS }, stdio: 'ignore' });
+    // The default --lock-ttl (120 s): the lock stays live for the whole test unless the test ages it.
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bin/cleansite.mjs'), 'deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint], { env: { ...process.env, ...S3_CREDENTIALS }, stdio: 'ignore' });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    // 8 uploads run at once: a 12th PUT means the first ones have reached the server.
-    while (puts().length < 12) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Uploads go 8 at a time: a 12th PUT means the first batch has reached the server.
+    await waitFor(() => puts().length >= 12, 20_000, 'the deploy to upload its first batch');
     child.kill('SIGKILL');
     await exited;
     server.putDelayMs = 0;
@@ -279,7 +281,10 @@ describe('safety', () => {
     const blocked = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
     expect(blocked.code).toBe(1);
     expect(blocked.err).toMatch(/another deploy .* its lock expires at/);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // The dead deploy's lock as it reads once its TTL has passed: the same record, its expiry in the past.
+    const lockKey = '.cleansite-deploy/lock.json';
+    const dead = JSON.parse(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: lockKey }))).Body!.transformToString()) as Record<string, unknown>;
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: lockKey, Body: JSON.stringify({ ...dead, expires: new Date(Date.now() - 1_000).toISOString() }) }));
     const rerun = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
     expect(rerun.code, rerun.err).toBe(0);
     expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
@@ -317,7 +322,7 @@ describe('interrupting a deploy', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    while (puts().length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => puts().length >= 3, 20_000, 'the deploy to start uploading');
     child.kill('SIGTERM');
     expect(await exited).toBe(1);
     server.putDelayMs = 0;

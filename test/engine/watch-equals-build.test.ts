@@ -10,13 +10,16 @@
  *   content-hashed names are mapped to those before comparing (their bytes are compared too);
  * - the static host's own files are not part of a watch output: _headers and _redirects
  *   configure a host the dev server is not, and the fallback page of each redirect source (for
- *   hosts that honour no redirects) is never reached there: the dev server answers the redirect.
+ *   hosts that honour no redirects) is never reached there: the dev server answers the redirect;
+ * - the output marker says which command wrote the folder (`made-by: watch`), so deploy can
+ *   refuse a watch output; the build's is compared as the complete watch marker.
  * A broken save must report a problem and leave the watch output as it was.
  */
 import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
+import { OUTPUT_MARKER, outputMarkerText } from '../../src/output/output-marker.ts';
 import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { createMemoryLogger } from '../../src/core/logger.ts';
 import type { SitePaths } from '../../src/core/site-paths.ts';
@@ -103,6 +106,10 @@ async function freshBuild(): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
   for (const [file, bytes] of built) {
     if (HOST_FILES.has(file) || redirectPages.has(file)) continue;
+    if (file === OUTPUT_MARKER) {
+      files.set(file, Buffer.from(outputMarkerText('watch', 'complete')));
+      continue;
+    }
     if (stable.has(`/${file}`)) {
       files.set(stable.get(`/${file}`)!.slice(1), bytes);
       continue;

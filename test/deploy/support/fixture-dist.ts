@@ -12,7 +12,7 @@ const temporary: string[] = [];
 export function writeDist(files: DistFiles): string {
   const dir = makeTempDir('cleansite-deploy-dist-');
   temporary.push(dir);
-  writeOutputMarker(dir);
+  writeOutputMarker(dir, 'build', 'complete');
   for (const [relative, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
     writeFileSync(path.join(dir, relative), content);

@@ -1,17 +1,22 @@
 /**
  * A real S3 API (s3rver) on 127.0.0.1 for deploy tests, behind a small proxy
  * that adds what s3rver lacks and what the tests need to see:
- * - S3's conditional writes: a PUT with `If-None-Match: *` gets 412 when the
- *   key exists (checked and forwarded one at a time per key, as S3 does);
- * - a log of every request (method, key, query), to count listings and uploads;
- * - injected failures: chosen PUTs answered with an S3 error, N times or always;
+ * - S3's conditional requests: `If-None-Match: *` on a PUT gets 412 when the
+ *   key exists; `If-Match: <etag>` on a PUT, DELETE, GET or HEAD gets 412 when
+ *   the object's ETag differs and 404 when it is gone. The proxy checks with
+ *   a HEAD and then forwards, one write at a time per key, as S3 does;
+ * - a log of every request (method, key, query, conditions), to count
+ *   listings and uploads and to see every write checked;
+ * - injected faults on chosen requests, N times or always: an S3 error
+ *   status, a reset connection, a stall (never answered), a lost response
+ *   (the server did the write, the client never hears), a body cut off
+ *   halfway, a delay;
  * - optional delay per PUT, to stop a deploy halfway.
  * SDK requests keep their Host header, so their signatures stay valid.
  */
 import { rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { makeTempDir } from '../../support/fixture-site.ts';
@@ -21,11 +26,29 @@ export interface LoggedRequest {
   bucket: string;
   key: string;
   query: string;
+  ifMatch?: string;
+  ifNoneMatch?: string;
+}
+
+export type Fault =
+  | { kind: 'status'; status: number; code: string }
+  | { kind: 'reset' }
+  | { kind: 'stall' }
+  | { kind: 'lost-response' }
+  | { kind: 'truncate' }
+  | { kind: 'delay'; ms: number };
+
+export interface FaultRule {
+  /** Only requests with this method; any method when absent. */
+  method?: string;
+  matches: (key: string, request: LoggedRequest) => boolean;
+  /** How many matching requests get the fault; Infinity for all. */
+  times: number;
+  fault: Fault;
 }
 
 export interface PutFailure {
   matches: (key: string) => boolean;
-  /** How many matching PUTs fail; Infinity for all. */
   times: number;
   status: number;
   code: string;
@@ -37,15 +60,28 @@ export interface S3TestServer {
   /** s3rver itself (website emulation for anonymous GETs). */
   directEndpoint: string;
   requests: LoggedRequest[];
+  inject(rule: FaultRule): void;
   failPuts(failure: PutFailure): void;
   clearFailures(): void;
   putDelayMs: number;
   close(): Promise<void>;
 }
 
+interface Answer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
 export const S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 
 const WEBSITE_CONFIG = '<WebsiteConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><IndexDocument><Suffix>index.html</Suffix></IndexDocument><ErrorDocument><Key>404.html</Key></ErrorDocument></WebsiteConfiguration>';
+
+const s3Error = (status: number, code: string, message = 'injected by the test'): Answer => ({
+  status,
+  headers: { 'content-type': 'application/xml' },
+  body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`),
+});
 
 export async function startS3TestServer(buckets: readonly string[], options: { website?: boolean } = {}): Promise<S3TestServer> {
   const directory = makeTempDir('cleansite-s3rver-');
@@ -58,11 +94,11 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
   });
   const { port: s3Port } = (await s3rver.run()) as AddressInfo;
   const requests: LoggedRequest[] = [];
-  const failures: PutFailure[] = [];
+  const rules: FaultRule[] = [];
   const keyQueues = new Map<string, Promise<unknown>>();
   const state = { putDelayMs: 0 };
 
-  const forward = (incoming: IncomingMessage, body: Buffer, method = incoming.method!, headers = incoming.headers) => new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+  const forward = (incoming: IncomingMessage, body: Buffer, method = incoming.method!, headers = incoming.headers) => new Promise<Answer>((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port: s3Port, method, path: incoming.url, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -73,6 +109,51 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
     outgoing.end(body);
   });
 
+  /** What S3 answers a conditional request, or undefined when its condition holds. */
+  const conditionFails = async (incoming: IncomingMessage, logged: LoggedRequest): Promise<Answer | undefined> => {
+    if (logged.ifMatch === undefined && logged.ifNoneMatch !== '*') return undefined;
+    const head = await forward(incoming, Buffer.alloc(0), 'HEAD', { host: incoming.headers.host });
+    const exists = head.status === 200;
+    if (logged.ifNoneMatch === '*' && exists) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+    if (logged.ifMatch === undefined) return undefined;
+    if (!exists) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+    const unquote = (etag: string) => etag.replaceAll('"', '');
+    if (unquote(String(head.headers.etag ?? '')) !== unquote(logged.ifMatch)) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+    return undefined;
+  };
+
+  /** Conditional requests and writes to one key run one at a time, so a check and its write are one step. */
+  const answer = (incoming: IncomingMessage, body: Buffer, logged: LoggedRequest): Promise<Answer> => {
+    const conditional = logged.ifMatch !== undefined || logged.ifNoneMatch === '*';
+    const write = incoming.method === 'PUT' || incoming.method === 'DELETE';
+    if (logged.key === '' || (!conditional && !write)) return forward(incoming, body);
+    const queueKey = `${logged.bucket}/${logged.key}`;
+    const next = (keyQueues.get(queueKey) ?? Promise.resolve()).then(async () => (await conditionFails(incoming, logged)) ?? forward(incoming, body));
+    keyQueues.set(queueKey, next.catch(() => {}));
+    return next;
+  };
+
+  const reply = (response: ServerResponse, result: Answer, fault: Fault | undefined) => {
+    if (fault?.kind === 'lost-response') {
+      response.socket?.destroy();
+      return;
+    }
+    response.writeHead(result.status, result.headers);
+    if (fault?.kind === 'truncate') {
+      // Content-Length still promises the whole body: the client sees it end early.
+      response.write(result.body.subarray(0, Math.floor(result.body.length / 2)), () => response.socket?.destroy());
+      return;
+    }
+    response.end(result.body);
+  };
+
+  const takeFault = (method: string, logged: LoggedRequest): Fault | undefined => {
+    const rule = rules.find((candidate) => candidate.times > 0 && (candidate.method === undefined || candidate.method === method) && candidate.matches(logged.key, logged));
+    if (!rule) return undefined;
+    rule.times--;
+    return rule.fault;
+  };
+
   const proxy: Server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -81,36 +162,18 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
         const body = Buffer.concat(chunks);
         const url = new URL(incoming.url ?? '/', 'http://proxy');
         const [, bucket = '', ...rest] = url.pathname.split('/');
-        const key = decodeURIComponent(rest.join('/'));
-        requests.push({ method: incoming.method ?? '', bucket, key, query: url.search });
-        const send = (result: { status: number; headers: IncomingMessage['headers']; body: Buffer }) => {
-          response.writeHead(result.status, result.headers);
-          response.end(result.body);
-        };
-        if (incoming.method === 'PUT' && key !== '') {
-          const failure = failures.find((candidate) => candidate.times > 0 && candidate.matches(key));
-          if (failure) {
-            failure.times--;
-            response.writeHead(failure.status, { 'Content-Type': 'application/xml' });
-            response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${failure.code}</Code><Message>injected by the test</Message><Key>${key}</Key></Error>`);
-            return;
-          }
-          if (state.putDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.putDelayMs));
-          if (incoming.headers['if-none-match'] === '*') {
-            const queueKey = `${bucket}/${key}`;
-            const previous = keyQueues.get(queueKey) ?? Promise.resolve();
-            const next = previous.then(async () => {
-              const head = await forward(incoming, Buffer.alloc(0), 'HEAD', { host: incoming.headers.host });
-              if (head.status === 200) return { status: 412, headers: { 'content-type': 'application/xml' }, body: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>') };
-              return forward(incoming, body);
-            });
-            keyQueues.set(queueKey, next.catch(() => {}));
-            send(await next);
-            return;
-          }
-        }
-        send(await forward(incoming, body));
+        const header = (name: string) => (typeof incoming.headers[name] === 'string' ? incoming.headers[name] as string : undefined);
+        const logged: LoggedRequest = { method: incoming.method ?? '', bucket, key: decodeURIComponent(rest.join('/')), query: url.search, ifMatch: header('if-match'), ifNoneMatch: header('if-none-match') };
+        requests.push(logged);
+        const fault = takeFault(logged.method, logged);
+        if (fault?.kind === 'reset') return void incoming.socket.destroy();
+        if (fault?.kind === 'stall') return;
+        if (fault?.kind === 'status') return reply(response, s3Error(fault.status, fault.code), undefined);
+        if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        if (logged.method === 'PUT' && state.putDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.putDelayMs));
+        reply(response, await answer(incoming, body, logged), fault);
       } catch (error) {
+        if (response.headersSent) return void response.socket?.destroy();
         response.writeHead(502);
         response.end(String(error));
       }
@@ -123,8 +186,9 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
     endpoint: `http://127.0.0.1:${proxyPort}`,
     directEndpoint: `http://127.0.0.1:${s3Port}`,
     requests,
-    failPuts: (failure) => { failures.push(failure); },
-    clearFailures: () => { failures.length = 0; },
+    inject: (rule) => { rules.push(rule); },
+    failPuts: (failure) => { rules.push({ method: 'PUT', matches: failure.matches, times: failure.times, fault: { kind: 'status', status: failure.status, code: failure.code } }); },
+    clearFailures: () => { rules.length = 0; },
     get putDelayMs() { return state.putDelayMs; },
     set putDelayMs(value: number) { state.putDelayMs = value; },
     async close() {
