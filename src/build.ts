@@ -202,6 +202,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
     site.saveCache?.();
     logger.debug(`pages: ${written.rendered} rendered, ${written.reused} unchanged (linked from the previous output)`);
+    if (written.perThread) logger.debug(`rendered by ${written.perThread}`);
     if (written.failures.length > 0 && !options.keepGoing) throw new CleansiteErrorList(written.failures);
 
     write('sitemap.xml', await sitemap());

@@ -73,6 +73,7 @@ export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunn
         site.restore();
       }
       const milliseconds = performance.now() - started;
+      problems.push(...site.differences().map((difference) => `${where}: after restore, ${difference}`));
 
       const leftovers = readdirSync(path.dirname(site.outDir)).filter((name) => name !== path.basename(site.outDir));
       if (leftovers.length > 0) problems.push(`${where}: staging folders left behind: ${leftovers.join(', ')}`);
