@@ -105,8 +105,11 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
-      await server?.close();
-      await site?.remove();
+      try {
+        await server?.close();
+      } finally {
+        await site?.remove();
+      }
     },
   };
 }
