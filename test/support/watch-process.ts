@@ -26,9 +26,15 @@ export interface WatchProcess {
   stop(): Promise<number | null>;
 }
 
+export interface WatchStartOptions {
+  /** The output folder; default `out` in the site; false passes no --out (watch's own default). */
+  out?: string | false;
+}
+
 /** Starts `cleansite watch --port 0` in the site folder and waits until it serves. */
-export async function startWatchProcess(siteDir: string, extraArgs: string[] = []): Promise<WatchProcess> {
-  const child = spawn(process.execPath, [cliPath, 'watch', '--port', '0', '--out', path.join(siteDir, 'out'), ...extraArgs], {
+export async function startWatchProcess(siteDir: string, extraArgs: string[] = [], options: WatchStartOptions = {}): Promise<WatchProcess> {
+  const out = options.out === false ? [] : ['--out', options.out ?? path.join(siteDir, 'out')];
+  const child = spawn(process.execPath, [cliPath, 'watch', '--port', '0', ...out, ...extraArgs], {
     cwd: siteDir,
     env: { ...process.env, SOURCE_DATE_EPOCH: '1795000000' },
   });
@@ -150,7 +156,7 @@ export interface WatchProcesses {
   /** A throwaway copy of basic-site with the overlays, removed after the file. */
   site(...overlays: string[]): string;
   /** `cleansite watch --port 0` in the site, stopped after the file. */
-  start(siteDir: string, extraArgs?: string[]): Promise<WatchProcess>;
+  start(siteDir: string, extraArgs?: string[], options?: WatchStartOptions): Promise<WatchProcess>;
   /** The process's event stream, once it has said `hello`; closed after the file. */
   events(watch: WatchProcess): Promise<EventReader>;
 }
@@ -178,8 +184,8 @@ export function useWatchProcesses(): WatchProcesses {
       sites.push(dir);
       return dir;
     },
-    async start(siteDir, extraArgs = []) {
-      const watch = await startWatchProcess(siteDir, extraArgs);
+    async start(siteDir, extraArgs = [], options = {}) {
+      const watch = await startWatchProcess(siteDir, extraArgs, options);
       processes.push(watch);
       return watch;
     },
