@@ -29,6 +29,8 @@ export interface RunningCli {
   /** Resolves when the process ends, with its exit code (null when a signal killed it). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>;
   kill(signal: NodeJS.Signals): void;
+  /** False once the process has ended. */
+  alive(): boolean;
 }
 
 export interface SafetySite {
@@ -96,6 +98,7 @@ export function makeSafetySite(): SafetySite {
         paused: (step) => waitFor(new RegExp(`^CLEANSITE_TEST_PAUSED ${step}$`, 'm')),
         exited,
         kill: (signal) => child.kill(signal),
+        alive: () => !ended,
       };
     },
     remove: () => rmSync(base, { recursive: true, force: true }),
