@@ -17,6 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
+import { cliEnv } from '../support/cli.ts';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections } from '../support/site-config.ts';
@@ -64,7 +65,7 @@ describe('the compiled CLI', () => {
     // --preserve-symlinks: the cache sits beside the node_modules React resolves from (defaultCacheDir), so
     // the copy gets its own .cache/ instead of the project's (the link would resolve to the project's).
     const run = (args: string[], cwd = copy) => execFileSync(process.execPath, ['--preserve-symlinks', path.join(copy, 'bin', 'cleansite.mjs'), ...args],
-      { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, SOURCE_DATE_EPOCH: '1795000000', NO_COLOR: '1' } }).trim();
+      { cwd, encoding: 'utf8', timeout: 120_000, env: cliEnv() }).trim();
 
     expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
     const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.js');

@@ -10,17 +10,15 @@
  *   const dir = makeTempDir('cleansite-deploy-');     // an empty temp folder
  *   removeSite(site);
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { runCli, repoRoot, type CliResult } from './cli.ts';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { cliPath, repoRoot } from './cli.ts';
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
-export const cliPath = path.join(repoRoot, 'bin', 'cleansite.mjs');
 
 /**
  * Throwaway copies of the basic fixture site (plus `overlays`) for one test file: call at the
@@ -62,44 +60,14 @@ export function removeSite(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `cleansite build` for a fixture folder (content/templates/public inside it). */
 export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir = path.join(siteDir, 'dist'), env: NodeJS.ProcessEnv = {}): CliResult {
   return runCli(['build', '--content', path.join(siteDir, 'content'), '--templates', path.join(siteDir, 'templates'),
     '--public', path.join(siteDir, 'public'), '--out', outDir, ...extraArgs], siteDir, env);
 }
 
-/** The build date every CLI run of the fixtures is stamped with (2026-11-18 in Brisbane). */
-export const FIXTURE_SOURCE_DATE_EPOCH = '1795000000';
-
-/** What every CLI child process runs with: the pinned date, no colour codes in its output. */
-export function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, SOURCE_DATE_EPOCH: FIXTURE_SOURCE_DATE_EPOCH, NO_COLOR: '1', ...env };
-}
-
-/** Runs the real CLI and waits (blocks this thread: nothing in-process can answer it meanwhile). */
-export function runCli(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}): CliResult {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: cliEnv(env) });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** runCli without blocking, for a CLI that talks to servers in this process. */
-export function runCliAsync(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+// The CLI runner lives in cli.ts; these names stay for the files that import them from here.
+export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
 
 /** One hash over every file's path and bytes: equal hashes mean byte-identical trees. */
 export function hashTree(dir: string): string {

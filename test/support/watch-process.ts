@@ -14,7 +14,8 @@ import { spawn } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { cliPath, makeFixtureSite, removeSite, runCli } from './fixture-site.ts';
+import { cliEnv, cliPath, runCli } from './cli.ts';
+import { makeFixtureSite, removeSite } from './fixture-site.ts';
 
 export interface WatchProcess {
   /** e.g. http://127.0.0.1:40123/ */
@@ -36,7 +37,7 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
   const out = options.out === false ? [] : ['--out', options.out ?? path.join(siteDir, 'out')];
   const child = spawn(process.execPath, [cliPath, 'watch', '--port', '0', ...out, ...extraArgs], {
     cwd: siteDir,
-    env: { ...process.env, SOURCE_DATE_EPOCH: '1795000000' },
+    env: cliEnv(),
   });
   const output: string[] = [];
   const waiters = new Set<() => void>();
