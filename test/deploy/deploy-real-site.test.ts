@@ -7,6 +7,7 @@ import { deploySite } from '../../src/deploy/deploy-site.ts';
 import { createS3Client } from '../../src/deploy/s3-client.ts';
 import { parseS3Target } from '../../src/deploy/s3-target.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { encodedUrl } from '../support/urls.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 import { readBucket, readBuild, withoutRedirects } from './support/bucket-contents.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The URL preview serves a key at: pages at their folder URL. */
-const urlOf = (key: string) => `/${(key.endsWith('index.html') ? key.slice(0, -'index.html'.length) : key).split('/').map(encodeURIComponent).join('/')}`;
+const urlOf = encodedUrl;
 
 describe('the real site on S3', () => {
   it('holds every file of the build, and redirect sources as website redirects', async () => {

@@ -15,6 +15,7 @@
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { launchChromium } from './chromium.mjs';
+import { pageUrl } from './urls.ts';
 import { serveSite, type SiteServer } from './site-server.ts';
 import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
 
@@ -122,7 +123,5 @@ function toFolderUrl(sitePath: string): string {
 
 /** Every built page as a URL path: folder routes (`/faq`) plus stand-alone pages such as `/404.html`. */
 export function builtRoutes(site: BuiltSite): string[] {
-  return site.htmlFiles.map((file) => (file.endsWith('index.html')
-    ? `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/'
-    : `/${file}`));
+  return site.htmlFiles.map((file) => (pageUrl(file) === '/' ? '/' : pageUrl(file).replace(/\/$/, '')));
 }

@@ -69,6 +69,20 @@ export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir =
 // The CLI runner lives in cli.ts; these names stay for the files that import them from here.
 export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
 
+/** Each file's hash by its relative path (forward slashes): for telling which files differ. */
+export function hashFiles(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), createHash('sha256').update(readFileSync(full)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return hashes;
+}
+
 /** One hash over every file's path and bytes: equal hashes mean byte-identical trees. */
 export function hashTree(dir: string): string {
   const hash = createHash('sha256');

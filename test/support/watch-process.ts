@@ -70,7 +70,8 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
     check();
   });
 
-  const serving = await waitForLine(/^Serving http:\/\/\S+/).catch(async (error: unknown) => {
+  // A deadline for start-up (the first build), generous for a loaded machine; it fails with the output so far.
+  const serving = await waitForLine(/^Serving http:\/\/\S+/, 0, 60_000).catch(async (error: unknown) => {
     child.kill('SIGKILL');
     throw error;
   });

@@ -28,11 +28,9 @@ export interface FuzzRunner {
   run(fuzzCase: FuzzCase): Promise<{ outcome: CaseOutcome; problems: string[] }>;
 }
 
-export function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of listFiles(dir)) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
-  return hash.digest('hex');
-}
+// The one tree hash (test/support/fixture-site.ts); re-exported for the fuzz tests that import it from here.
+export { hashTree } from '../../support/fixture-site.ts';
+import { hashTree } from '../../support/fixture-site.ts';
 
 export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunner {
   const options: BuildOptions = {

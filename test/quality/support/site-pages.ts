@@ -12,12 +12,9 @@ export interface BuiltPage {
   $: CheerioAPI;
 }
 
-/** `about/index.html` -> `/about/`, `index.html` -> `/`, `404.html` -> `/404.html`. */
-export function toPageUrl(file: string): string {
-  if (file === 'index.html') return '/';
-  if (file.endsWith('/index.html')) return `/${file.slice(0, -'index.html'.length)}`;
-  return `/${file}`;
-}
+/** `about/index.html` -> `/about/` (test/support/urls.ts; the old name stays for its importers). */
+export { pageUrl as toPageUrl } from '../../support/urls.ts';
+import { pageUrl as toPageUrl } from '../../support/urls.ts';
 
 export function readPages(dir: string, htmlFiles: string[]): BuiltPage[] {
   return htmlFiles.map((file) => {
