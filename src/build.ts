@@ -85,6 +85,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
       return { pages: outcome.pages, files: outcome.pages + described + PUBLISH_FILES.length + outcome.redirects.length, bytes: outcome.bytes + extrasBytes(checked.described) + publishBytes, milliseconds: performance.now() - started, errors: [], rendered: 0, reused: outcome.pages, upToDate: true, leftOut: outcome.state.site?.leftOut };
     }
     logger.debug(`pages: ${outcome.rendered} rendered, ${outcome.reused} unchanged (linked from the previous output)`);
+    if (outcome.perThread) logger.debug(`rendered by ${outcome.perThread}`);
     return { pages: outcome.pages, files: outcome.files, bytes: outcome.bytes, milliseconds: performance.now() - started, errors: outcome.failures, rendered: outcome.rendered, reused: outcome.reused, leftOut: outcome.state.site?.leftOut };
   } finally {
     await session.close();

@@ -12,7 +12,7 @@ import type { CleansiteError } from '../core/errors.ts';
 import type { Staging } from '../output/staging.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { BatchResult } from '../render/render-batch.ts';
-import { createRenderPool, type PageKeyInputs } from '../render/render-pool.ts';
+import { createRenderPool, type PageKeyInputs, type PoolResult } from '../render/render-pool.ts';
 import type { RenderWorker } from '../render/render-threads.ts';
 import type { UnitValues } from '../render/unit-values.ts';
 import type { Route } from '../routes/route-table.ts';
@@ -61,6 +61,8 @@ export interface WrittenPages {
   reused: number;
   rendered: number;
   failures: CleansiteError[];
+  /** Pages each render thread rendered (render-pool.ts), for --debug. */
+  perThread?: string;
 }
 
 export async function writePages(options: WritePagesOptions): Promise<WrittenPages> {
@@ -91,7 +93,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       if (key) record?.onPage(page.path, { outputFile: page.outputFile, bytes: page.bytes, key, units });
     }
   };
-  let result: BatchResult;
+  let result: PoolResult;
   try {
     const pool = await time('load the templates', () => createRenderPool({
       templatesModule: options.templatesModule,
@@ -107,5 +109,5 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   } finally {
     renderers.done?.();
   }
-  return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures };
+  return { bytes: bytes + result.bytes, reused, rendered: result.pages, failures: result.failures, perThread: result.perThread };
 }

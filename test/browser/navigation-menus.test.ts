@@ -254,11 +254,19 @@ describe.each<ViewportName>(['small', 'medium'])('mobile menu at the %s width', 
     expect(await state()).toEqual({ locked: false, dimmed: false });
     await toggle.click();
     expect(await state()).toEqual({ locked: true, dimmed: true });
+    // Bounded by events, not time: the wheel event reached the page and two frames were drawn after it.
+    const wheeled = () => page.evaluate(() => new Promise<void>((resolve) => addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true })));
+    let seen = wheeled();
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(100);
+    await seen;
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press('Escape');
     expect((await state()).locked).toBe(false);
+    // The same wheel scrolls the page once the menu is closed: the check above could see a scroll.
+    seen = wheeled();
+    await page.mouse.wheel(0, 600);
+    await seen;
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the wheel did not scroll the page with the menu closed', timeout: 5_000 }).toBeGreaterThan(0);
   });
 
   it('offers Get Your Free Quote exactly once with the menu open', async () => {

@@ -1,8 +1,8 @@
 import { load } from 'cheerio';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, hashTree, makeFixtureSite, runCli } from '../support/fixture-site.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, hashTree, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
 
 describe('building the basic fixture site', () => {
   let site: string;
@@ -94,11 +94,45 @@ describe('building the basic fixture site', () => {
     expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toContain('<loc>https://staging.example.org/services/</loc>');
   });
 
-  it('renders identically in worker threads and in the main thread', () => {
-    const out = path.join(site, 'dist-workers');
-    expect(buildFixture(site, ['--jobs', '2'], out).status).toBe(0);
-    expect(hashTree(out)).toBe(hashTree(dist));
+});
+
+describe('rendering in worker threads', () => {
+  /** Enough pages that the main thread cannot render them all before the worker is ready (chunks of 8+ pages). */
+  const EXTRA_LOCATIONS = 300;
+  let site: string;
+
+  beforeAll(() => {
+    site = makeFixtureSite();
+    const westEnd = readFileSync(path.join(site, 'content/locations/west-end.md'), 'utf8');
+    for (let index = 1; index <= EXTRA_LOCATIONS; index++) {
+      writeFileSync(path.join(site, `content/locations/suburb-${index}.md`), westEnd.replace('name: West End', `name: Suburb ${index}`));
+    }
   });
+  afterAll(() => removeSite(site));
+
+  /** `rendered by main thread: 3 pages, worker 1: 31 pages` (--debug) as { 'main thread': 3, 'worker 1': 31 }. */
+  function pagesPerThread(output: string): Record<string, number> {
+    const line = /^debug: rendered by (.+)$/m.exec(output);
+    expect(line, `no per-thread line in --debug output:\n${output}`).not.toBeNull();
+    return Object.fromEntries(line![1]!.split(', ').map((part) => {
+      const [, thread, pages] = /^(.+): (\d+) pages$/.exec(part)!;
+      return [thread!, Number(pages)];
+    }));
+  }
+
+  it('shares the pages between the main thread and a worker, and writes the same bytes as one thread', () => {
+    const total = 7 + EXTRA_LOCATIONS;
+    const one = buildFixture(site, ['--jobs', '1', '--debug'], path.join(site, 'dist-one'));
+    expect(one.status, one.stderr).toBe(0);
+    expect(pagesPerThread(one.stdout + one.stderr)).toEqual({ 'main thread': total });
+    const two = buildFixture(site, ['--jobs', '2', '--debug'], path.join(site, 'dist-two'));
+    expect(two.status, two.stderr).toBe(0);
+    const perThread = pagesPerThread(two.stdout + two.stderr);
+    expect(Object.keys(perThread)).toEqual(['main thread', 'worker 1']);
+    expect(perThread['worker 1'], 'the worker rendered no page').toBeGreaterThan(0);
+    expect(perThread['main thread']! + perThread['worker 1']!).toBe(total);
+    expect(hashTree(path.join(site, 'dist-two'))).toBe(hashTree(path.join(site, 'dist-one')));
+  }, 120_000);
 });
 
 describe('bad content', () => {

@@ -6,8 +6,8 @@ import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { deploySite } from '../../src/deploy/deploy-site.ts';
 import { createS3Client } from '../../src/deploy/s3-client.ts';
 import { parseS3Target } from '../../src/deploy/s3-target.ts';
-import { loadHostRules } from '../../src/server/host-rules.ts';
-import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { encodedUrl } from '../support/urls.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 import { readBucket, readBuild, withoutRedirects } from './support/bucket-contents.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
@@ -15,15 +15,14 @@ import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/
 let site: BuiltSite;
 let server: S3TestServer;
 let client: S3Client;
-let preview: StaticServer;
+let preview: SiteServer;
 
 beforeAll(async () => {
   Object.assign(process.env, S3_CREDENTIALS);
   [site, server] = await Promise.all([buildSite(), startS3TestServer(['riverbright-site'], { website: true })]);
   client = createS3Client({ endpoint: server.endpoint });
-  // What `cleansite preview` starts (src/commands/preview-command.ts).
-  const rules = loadHostRules(site.dir);
-  preview = await startStaticServer({ root: site.dir, host: '127.0.0.1', port: 0, headersFor: rules.headersFor, redirectFor: rules.redirectFor, onRequestError: () => {} }); // a failing request answers 500, which the status checks catch
+  // What `cleansite preview` serves; a request it fails fails the file (SiteServer.close).
+  preview = await serveSite(site.dir);
   await deploySite(client, { dir: site.dir, target: parseS3Target('s3://riverbright-site'), maxDeletes: 50, pruneAssetsAfterDays: 7 });
 }, 60_000);
 
@@ -35,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The URL preview serves a key at: pages at their folder URL. */
-const urlOf = (key: string) => `/${(key.endsWith('index.html') ? key.slice(0, -'index.html'.length) : key).split('/').map(encodeURIComponent).join('/')}`;
+const urlOf = encodedUrl;
 
 describe('the real site on S3', () => {
   it('holds every file of the build, and redirect sources as website redirects', async () => {
@@ -52,7 +51,7 @@ describe('the real site on S3', () => {
     let compared = 0;
     for (const [key, object] of Object.entries(stored)) {
       if (object.redirect) continue;
-      const response = await fetch(new URL(urlOf(key), preview.url), { method: 'HEAD', redirect: 'manual' });
+      const response = await fetch(new URL(urlOf(key), preview.origin), { method: 'HEAD', redirect: 'manual' });
       const sent = { contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control') };
       if (response.status !== 200 || sent.contentType !== object.contentType || sent.cacheControl !== object.cacheControl) {
         mismatches.push(`${key}: preview ${response.status} ${JSON.stringify(sent)}, bucket ${JSON.stringify({ contentType: object.contentType, cacheControl: object.cacheControl })}`);
@@ -64,7 +63,7 @@ describe('the real site on S3', () => {
   });
 
   it('answers a redirect source the same way in preview and on the S3 website endpoint', async () => {
-    const previewed = await fetch(new URL('/quote/', preview.url), { redirect: 'manual' });
+    const previewed = await fetch(new URL('/quote/', preview.origin), { redirect: 'manual' });
     const website = await fetch(`${server.directEndpoint}/riverbright-site/quote/`, { redirect: 'manual' });
     expect([previewed.status, previewed.headers.get('location')]).toEqual([301, '/contact/']);
     expect([website.status, website.headers.get('location')]).toEqual([301, '/contact/']);

@@ -64,6 +64,7 @@ describe(`Bad content through the CLI (seed ${SEED})`, () => {
       expect(lines.at(-1), context).toBe('Build failed; the previous output was left untouched.');
       expect(hashTree(site.outDir), 'the failed build changed the previous output').toBe(outputHash);
       expect(readdirSync(path.dirname(site.outDir))).toEqual([path.basename(site.outDir)]);
+      expect(site.differences(), 'the case did not get back exactly the content it changed').toEqual([]);
     }, 60_000);
   });
 
@@ -77,5 +78,6 @@ describe(`Bad content through the CLI (seed ${SEED})`, () => {
     const scan = scanForInjectedMarkup(site.outDir, listFiles(site.outDir).filter((file) => file.endsWith('.html')));
     expect(scan.problems).toEqual([]);
     expect(scan.pagesShowingPayload).toBeGreaterThan(0);
+    expect(site.differences(), 'the case did not get back exactly the content it changed').toEqual([]);
   }, 60_000);
 });

@@ -9,11 +9,13 @@
  *   so a run after `.cache/` was removed does not compile the CLI again.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
+import { cliEnv } from '../support/cli.ts';
+import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections } from '../support/site-config.ts';
 
@@ -57,15 +59,29 @@ describe('the compiled CLI', () => {
   it('lives in lib/cli/, so removing .cache/ does not make the next run compile it again', () => {
     for (const name of ['bin', 'src', 'package.json', 'tsconfig.json']) cpSync(path.join(PROJECT_ROOT, name), path.join(copy, name), { recursive: true });
     symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-    const run = () => execFileSync(process.execPath, [path.join(copy, 'bin', 'cleansite.mjs'), '--version'], { cwd: copy, encoding: 'utf8', timeout: 120_000 }).trim();
+    // --preserve-symlinks: the cache sits beside the node_modules React resolves from (defaultCacheDir), so
+    // the copy gets its own .cache/ instead of the project's (the link would resolve to the project's).
+    const run = (args: string[], cwd = copy) => execFileSync(process.execPath, ['--preserve-symlinks', path.join(copy, 'bin', 'cleansite.mjs'), ...args],
+      { cwd, encoding: 'utf8', timeout: 120_000, env: cliEnv() }).trim();
 
-    expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
     const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.cjs');
     const compiledAt = statSync(bundle).mtimeMs;
-    expect(existsSync(path.join(copy, '.cache', 'cli'))).toBe(false);
+    // A build fills the copy's own .cache/ (compiled templates, content, images) ...
+    const site = makeFixtureSite();
+    try {
+      expect(run(['build', '--out', path.join(site, 'dist')], site)).toMatch(/^Built 7 pages/);
+    } finally {
+      removeSite(site);
+    }
+    const cache = path.join(copy, '.cache');
+    expect(readdirSync(cache).length, 'the build wrote nothing to the copy\'s .cache/').toBeGreaterThan(0);
+    expect(existsSync(path.join(cache, 'cli')), 'the compiled CLI is in .cache/').toBe(false);
 
-    rmSync(path.join(copy, '.cache'), { recursive: true, force: true });
-    expect(run()).toMatch(/^\d+\.\d+\.\d+$/);
+    // ... which is removed, and the next run still uses the compiled CLI as it was.
+    rmSync(cache, { recursive: true });
+    expect(existsSync(cache)).toBe(false);
+    expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
     expect(statSync(bundle).mtimeMs).toBe(compiledAt);
   }, 180_000);
 });

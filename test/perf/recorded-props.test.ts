@@ -14,7 +14,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, makeTempDir } from '../support/fixture-site.ts';
-import { buildFixture, differingFiles } from './support/perf-site.ts';
+import { buildInProcess, differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
 
 const root = makeTempDir('cleansite-recorded-');
@@ -68,7 +68,7 @@ Body for generated location ${index}.
 }
 
 async function buildInto(out: string, cache: boolean) {
-  return buildFixture({ contentDir, templatesDir, outDir: path.join(root, out), cache });
+  return buildInProcess({ contentDir, templatesDir, outDir: path.join(root, out), cache });
 }
 
 async function expectSameAsPlainBuild(): Promise<void> {

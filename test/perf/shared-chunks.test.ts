@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CleansiteErrorList } from '../../src/core/errors.ts';
 import { fixturesDir, makeTempDir } from '../support/fixture-site.ts';
 import { listFiles } from '../support/site-build.ts';
-import { buildFixture, differingFiles } from './support/perf-site.ts';
+import { buildInProcess, differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
 
 const root = makeTempDir('cleansite-shared-');
@@ -35,7 +35,7 @@ export const templates = Object.fromEntries(names.map((name) => [name, Layout]))
 }
 
 async function buildWith(templatesDir: string, out: string, shareChunks: boolean) {
-  return buildFixture({ contentDir: path.join(fixturesDir, 'basic-site', 'content'), templatesDir, outDir: path.join(root, out), cache: false, shareChunks });
+  return buildInProcess({ contentDir: path.join(fixturesDir, 'basic-site', 'content'), templatesDir, outDir: path.join(root, out), cache: false, shareChunks });
 }
 
 async function buildError(templatesDir: string, out: string): Promise<string> {

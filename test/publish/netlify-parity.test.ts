@@ -12,6 +12,7 @@ import { headersForPath, parseHeadersFile, toPattern } from '../../src/publish/p
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import { buildSite, listFiles, type BuiltSite } from '../support/site-build.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { requestUrls } from '../support/urls.ts';
 
 interface NetlifyRule { for: string; forRegExp: RegExp; values: Record<string, string> }
 
@@ -22,12 +23,7 @@ async function netlifyRules(dir: string): Promise<NetlifyRule[]> {
 }
 
 /** URLs a file is requested at: a page at its folder URL and by file name. */
-function urlsOf(file: string): string[] {
-  const encoded = `/${file.split('/').map(encodeURIComponent).join('/')}`;
-  if (file === 'index.html') return ['/', '/index.html'];
-  if (file.endsWith('/index.html')) return [encoded.slice(0, -'index.html'.length), encoded];
-  return [encoded];
-}
+const urlsOf = (file: string) => requestUrls(file, { encode: true });
 
 /** Every Cache-Control value Netlify's matching gives each URL of each file, where it is not exactly the file's rule. */
 function cacheControlProblems(dir: string, rules: NetlifyRule[]): string[] {

@@ -18,6 +18,7 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/publish/sec
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import { buildSite, listFiles, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { requestUrls } from '../support/urls.ts';
 
 let site: BuiltSite;
 let files: string[];
@@ -34,11 +35,7 @@ afterAll(async () => {
 });
 
 /** The URLs a file is requested at: a page both at its folder URL and by its file name. */
-function urlsOf(file: string): string[] {
-  if (file === 'index.html') return ['/', '/index.html'];
-  if (file.endsWith('/index.html')) return [`/${file.slice(0, -'index.html'.length)}`, `/${file}`];
-  return [`/${file}`];
-}
+const urlsOf = (file: string) => requestUrls(file);
 
 describe('the built output', () => {
   it('has a known Content-Type for every file', () => {

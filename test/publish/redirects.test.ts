@@ -12,8 +12,7 @@ import { loadRedirects } from '../../src/publish/load-redirects.ts';
 import type { RedirectRule } from '../../src/publish/redirect-rules.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
 import type { Route } from '../../src/routes/route-table.ts';
-import { loadHostRules } from '../../src/server/host-rules.ts';
-import { startStaticServer } from '../../src/server/static-server.ts';
+import { serveSite } from '../support/site-server.ts';
 import { createWatchSession } from '../../src/watch/watch-session.ts';
 
 const temporary: string[] = [];
@@ -96,14 +95,13 @@ describe('the preview server', () => {
   it('answers a redirect source (with or without the slash, keeping the query) before its fallback page', async () => {
     const dir = folder({ 'index.html': 'home', 'contact/index.html': 'contact' });
     writePublishFiles(dir, { redirects: [{ from: '/quote', to: '/contact/', status: 301, force: true }], baseUrl: 'https://www.example.com/' });
-    const rules = loadHostRules(dir);
-    const server = await startStaticServer({ root: dir, host: '127.0.0.1', port: 0, headersFor: rules.headersFor, redirectFor: rules.redirectFor, onRequestError: () => {} }); // a failing request answers 500, which the status checks catch
+    const server = await serveSite(dir);
     try {
       for (const url of ['/quote', '/quote/', '/quote/?ref=flyer']) {
-        const response = await fetch(new URL(url, server.url), { redirect: 'manual' });
+        const response = await fetch(new URL(url, server.origin), { redirect: 'manual' });
         expect([url, response.status, response.headers.get('location')]).toEqual([url, 301, url.includes('?') ? '/contact/?ref=flyer' : '/contact/']);
       }
-      expect((await fetch(new URL('/contact/', server.url))).status).toBe(200);
+      expect((await fetch(new URL('/contact/', server.origin))).status).toBe(200);
     } finally {
       await server.close();
     }

@@ -10,7 +10,7 @@ import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { findLowContrastText } from './support/contrast-check.ts';
 import type { SiteServer } from '../support/site-server.ts';
-import { toPageUrl } from './support/site-pages.ts';
+import { expectedStatus, gateRoutes } from './support/site-pages.ts';
 
 let session: BrowserSession;
 let site: BuiltSite;
@@ -35,9 +35,14 @@ describe('text contrast on rendered pixels', () => {
   for (const width of [375, 1280]) {
     it(`every text meets WCAG AA on what is behind it, every route at ${width} px`, async () => {
       await Promise.all(pages.map((page) => page.setViewportSize({ width, height: 800 })));
-      const problems = (await mapWithLimit(site.htmlFiles.map(toPageUrl), LANES, async (url, lane) => {
+      const urls = gateRoutes(site.dir, site.htmlFiles).all;
+      expect(urls.length, 'too few routes: did the build lose pages?').toBeGreaterThan(50);
+      let measured = 0;
+      const problems = (await mapWithLimit(urls, LANES, async (url, lane) => {
         const page = pages[lane]!;
-        await page.goto(server.origin + url, { waitUntil: 'load' });
+        const response = await page.goto(server.origin + url, { waitUntil: 'load' });
+        expect(response?.status(), `${url} did not load`).toBe(expectedStatus(url));
+        measured++;
         // Lazy images below the fold must be in the shot: ask for all of them now.
         await page.evaluate(async () => {
           const lazy = [...document.images].filter((image) => image.loading === 'lazy');
@@ -46,7 +51,9 @@ describe('text contrast on rendered pixels', () => {
         });
         return (await findLowContrastText(page)).map((problem) => `${url} @${width}px: ${problem}`);
       })).flat();
+      expect(measured).toBe(urls.length);
       expect(problems, `${problems.length} texts below WCAG AA:\n${problems.join('\n')}`).toEqual([]);
+      expect(server.requestErrors, 'the server failed requests').toEqual([]);
     }, 300_000);
   }
 });

@@ -4,11 +4,11 @@
  * changes nothing but the places that print the date; and the wall clock
  * never leaks into the output.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSiteWithCli, listFiles, type BuiltSite } from '../support/site-build.ts';
+import { buildSiteWithCli, type BuiltSite } from '../support/site-build.ts';
+import { hashFiles } from '../support/fixture-site.ts';
 
 /** 2025-03-04 and 2025-08-19, midday in Brisbane: far from the wall clock, in one calendar year. */
 const EPOCH_A = 1_741_053_600;
@@ -36,14 +36,11 @@ afterAll(async () => {
   await Promise.all(built.map((site) => site.remove()));
 });
 
-function hashTree(dir: string): Map<string, string> {
-  return new Map(listFiles(dir).map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
-}
 
 /** One line per file that is missing, extra or different, with the first differing bytes in context. */
 function compareTrees(expectedDir: string, actualDir: string, normalise: (text: string, which: 'expected' | 'actual') => string = (text) => text): string[] {
-  const expected = hashTree(expectedDir);
-  const actual = hashTree(actualDir);
+  const expected = hashFiles(expectedDir);
+  const actual = hashFiles(actualDir);
   const differences: string[] = [];
   for (const file of new Set([...expected.keys(), ...actual.keys()])) {
     if (!actual.has(file)) differences.push(`${file}: missing from the second build`);

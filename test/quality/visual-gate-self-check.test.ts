@@ -88,6 +88,11 @@ describe('the visual checkers catch each mistake', () => {
     expect(await findLazyLcp(page)).toEqual([]);
   });
 
+  it('LCP: a page with no largest paint at all is a problem, not a pass', async () => {
+    await show(documentWith(''), 1280);
+    expect(await findLazyLcp(page, 1_000)).toEqual(['no largest-contentful-paint entry within 1000 ms of load']);
+  });
+
   it('contrast: the ratio formula gives the WCAG reference values', () => {
     expect(contrastRatio([0, 0, 0], [255, 255, 255])).toBeCloseTo(21, 5);
     expect(contrastRatio([118, 118, 118], [255, 255, 255])).toBeCloseTo(4.54, 2);

@@ -12,7 +12,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../src/content/load-content.ts';
 import { MAX_FRONT_MATTER_EXPANSION } from '../../src/content/front-matter-size.ts';
 import { CleansiteError } from '../../src/core/errors.ts';
-import { cliPath, makeFixtureSite } from '../support/fixture-site.ts';
+import { cliEnv, cliPath } from '../support/cli.ts';
+import { makeFixtureSite } from '../support/fixture-site.ts';
 import { collections } from '../support/site-config.ts';
 
 const LOCATION = 'content/locations/west-end.md';
@@ -51,7 +52,7 @@ function buildMeasured(site: string) {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(report)}`, cliPath, 'build',
     '--content', path.join(site, 'content'), '--templates', path.join(site, 'templates'), '--public', path.join(site, 'public'), '--out', path.join(site, 'dist')], {
-    cwd: site, encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000', NO_COLOR: '1' }, timeout: 60_000, maxBuffer: 64 * 1024 * 1024,
+    cwd: site, encoding: 'utf8', env: cliEnv(), timeout: 60_000, maxBuffer: 64 * 1024 * 1024,
   });
   const seconds = (performance.now() - started) / 1000;
   const maxRssMb = Number(/MAXRSS_KB (\d+)/.exec(result.stderr)?.[1] ?? Number.NaN) / 1024;

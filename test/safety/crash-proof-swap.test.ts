@@ -93,16 +93,22 @@ describe('kill -9 at each step of the swap', () => {
 
 describe('kill -9 at arbitrary moments', () => {
   it('always leaves the previous or the new complete site, repaired before the next run works', async () => {
-    for (const delay of [150, 450, 750, 1_050, 1_400]) {
+    const lock = path.join(site.project, '.cleansite-dist.lock');
+    let killedMidBuild = 0;
+    // Offsets from the moment the build claimed dist/ (its lock appears): a fixed delay from the
+    // start mostly landed while Node was still starting, before the build did anything.
+    for (const delay of [0, 60, 150, 300, 600]) {
       const previous = current;
       const next = editContent();
       const build = site.start(['build']);
+      await expect.poll(() => existsSync(lock) || !build.alive(), { message: 'the build never claimed dist/', timeout: 30_000, interval: 5 }).toBe(true);
       await sleep(delay);
       build.kill('SIGKILL');
-      await build.exited;
+      if ((await build.exited).signal === 'SIGKILL') killedMidBuild++;
       await expectRepairedBeforeWork([previous, next]);
       expectCleanRebuild(next);
     }
+    expect(killedMidBuild, 'no kill landed while the build was running').toBeGreaterThan(0);
   }, 120_000);
 });
 
@@ -119,7 +125,12 @@ describe('two builds into one folder', () => {
     await first.exited;
   }, 60_000);
 
-  it('a lock left by a killed build does not block the next one', () => {
+  it('a lock left by a killed build does not block the next one', async () => {
+    // Its own killed build: the test must not depend on the one before leaving a lock.
+    const killed = site.start(['build'], { CLEANSITE_TEST_PAUSE_AT: 'locked' });
+    await killed.paused('locked');
+    killed.kill('SIGKILL');
+    await killed.exited;
     expect(leftovers()).toEqual(['.cleansite-dist.lock']);
     expectCleanRebuild(current);
   }, 60_000);

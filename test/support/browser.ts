@@ -15,6 +15,7 @@
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { launchChromium } from './chromium.mjs';
+import { pageUrl } from './urls.ts';
 import { serveSite, type SiteServer } from './site-server.ts';
 import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
 
@@ -105,8 +106,11 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
-      await server?.close();
-      await site?.remove();
+      try {
+        await server?.close();
+      } finally {
+        await site?.remove();
+      }
     },
   };
 }
@@ -119,7 +123,5 @@ function toFolderUrl(sitePath: string): string {
 
 /** Every built page as a URL path: folder routes (`/faq`) plus stand-alone pages such as `/404.html`. */
 export function builtRoutes(site: BuiltSite): string[] {
-  return site.htmlFiles.map((file) => (file.endsWith('index.html')
-    ? `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/'
-    : `/${file}`));
+  return site.htmlFiles.map((file) => (pageUrl(file) === '/' ? '/' : pageUrl(file).replace(/\/$/, '')));
 }

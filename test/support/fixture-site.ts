@@ -10,17 +10,15 @@
  *   const dir = makeTempDir('cleansite-deploy-');     // an empty temp folder
  *   removeSite(site);
  */
-import { spawnSync } from 'node:child_process';
+import { runCli, repoRoot, type CliResult } from './cli.ts';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { cliPath, repoRoot } from './cli.ts';
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
-export const cliPath = path.join(repoRoot, 'bin', 'cleansite.mjs');
 
 /**
  * Throwaway copies of the basic fixture site (plus `overlays`) for one test file: call at the
@@ -62,23 +60,27 @@ export function removeSite(dir: string | undefined): void {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `cleansite build` for a fixture folder (content/templates/public inside it). */
 export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir = path.join(siteDir, 'dist'), env: NodeJS.ProcessEnv = {}): CliResult {
   return runCli(['build', '--content', path.join(siteDir, 'content'), '--templates', path.join(siteDir, 'templates'),
     '--public', path.join(siteDir, 'public'), '--out', outDir, ...extraArgs], siteDir, env);
 }
 
-export function runCli(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}): CliResult {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd, encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: '1795000000', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+// The CLI runner lives in cli.ts; these names stay for the files that import them from here.
+export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
+
+/** Each file's hash by its relative path (forward slashes): for telling which files differ. */
+export function hashFiles(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), createHash('sha256').update(readFileSync(full)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return hashes;
 }
 
 /** One hash over every file's path and bytes: equal hashes mean byte-identical trees. */

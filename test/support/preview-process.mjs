@@ -27,7 +27,7 @@ const cliPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
  */
 export async function startPreviewProcess(outDir, options = {}) {
   const child = spawn(process.execPath, [cliPath, 'preview', '--out', path.resolve(outDir), '--port', '0', ...(options.args ?? [])], {
-    cwd: options.cwd ?? process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
+    cwd: options.cwd ?? process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SOURCE_DATE_EPOCH: '1795140000', NO_COLOR: '1' } /* cli.ts's TEST_SOURCE_DATE_EPOCH: plain node cannot import it */,
   });
   const output = [];
   let exited = false;

@@ -9,7 +9,6 @@
  *   ...
  *   await site.remove();
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,8 +22,9 @@ import { parseRedirectsFile } from '../../src/publish/redirect-rules.ts';
 import { toOutputFile } from '../../src/core/urls.ts';
 import { makeTempDir } from './fixture-site.ts';
 
-/** 2026-11-20 12:00 in Brisbane: the build date every test build is stamped with. */
-export const TEST_SOURCE_DATE_EPOCH = 1_795_140_000;
+import { runCliAsync, TEST_SOURCE_DATE_EPOCH } from './cli.ts';
+
+export { TEST_SOURCE_DATE_EPOCH };
 
 /** The project root (this file is test/support/site-build.ts). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -120,19 +120,12 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<BuiltSi
   return { ...toBuiltSite(resolved), summary };
 }
 
-/** Runs `node bin/cleansite.mjs build ...` in a child process (the path users take); never throws for exit codes. */
-export function runCliBuild(args: string[], options: { cwd?: string; sourceDateEpoch?: number; timeoutMs?: number } = {}): Promise<CliBuildResult> {
-  const launcher = path.join(PROJECT_ROOT, 'bin', 'cleansite.mjs');
-  const env = { ...process.env, SOURCE_DATE_EPOCH: String(options.sourceDateEpoch ?? TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1' };
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [launcher, 'build', ...args], { cwd: options.cwd ?? PROJECT_ROOT, env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') {
-        reject(error);
-        return;
-      }
-      resolve({ exitCode: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
+/** Runs `cleansite build ...` in a child process (the path users take), through test/support/cli.ts; never throws for exit codes. */
+export async function runCliBuild(args: string[], options: { cwd?: string; sourceDateEpoch?: number; timeoutMs?: number } = {}): Promise<CliBuildResult> {
+  const epoch = options.sourceDateEpoch === undefined ? {} : { SOURCE_DATE_EPOCH: String(options.sourceDateEpoch) };
+  const result = await runCliAsync(['build', ...args], options.cwd ?? PROJECT_ROOT, epoch, options.timeoutMs);
+  if (result.status === null) throw new Error(`cleansite build ${args.join(' ')} did not finish in time:\n${result.stderr}`);
+  return { exitCode: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Builds the site with the real CLI into a temporary folder; throws with the CLI's output when it exits non-zero. */

@@ -14,8 +14,9 @@ export interface SiteServer {
   /** e.g. http://127.0.0.1:40123 (no trailing slash: `origin + '/about/'`). */
   origin: string;
   port: number;
-  /** Requests the server failed to answer (it answered 500); a test may assert this stays empty. */
+  /** Requests the server failed to answer (it answered 500), as they happen. */
   requestErrors: string[];
+  /** Stops the server; rejects, listing them, when any request failed, so a test that let one through fails. */
   close(): Promise<void>;
 }
 
@@ -27,5 +28,11 @@ export async function serveSite(dir: string): Promise<SiteServer> {
     headersFor: rules.headersFor, redirectFor: rules.redirectFor,
     onRequestError: (error) => requestErrors.push(error.message),
   });
-  return { origin: new URL(server.url).origin, port: server.port, requestErrors, close: () => server.close() };
+  return {
+    origin: new URL(server.url).origin, port: server.port, requestErrors,
+    async close() {
+      await server.close();
+      if (requestErrors.length > 0) throw new Error(`the server failed ${requestErrors.length} request(s):\n${requestErrors.join('\n')}`);
+    },
+  };
 }

@@ -14,7 +14,8 @@ import { spawn } from 'node:child_process';
 import { get, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { cliPath, makeFixtureSite, removeSite, runCli } from './fixture-site.ts';
+import { cliEnv, cliPath, runCli } from './cli.ts';
+import { makeFixtureSite, removeSite } from './fixture-site.ts';
 
 export interface WatchProcess {
   /** e.g. http://127.0.0.1:40123/ */
@@ -26,11 +27,17 @@ export interface WatchProcess {
   stop(): Promise<number | null>;
 }
 
+export interface WatchStartOptions {
+  /** The output folder; default `out` in the site; false passes no --out (watch's own default). */
+  out?: string | false;
+}
+
 /** Starts `cleansite watch --port 0` in the site folder and waits until it serves. */
-export async function startWatchProcess(siteDir: string, extraArgs: string[] = []): Promise<WatchProcess> {
-  const child = spawn(process.execPath, [cliPath, 'watch', '--port', '0', '--out', path.join(siteDir, 'out'), ...extraArgs], {
+export async function startWatchProcess(siteDir: string, extraArgs: string[] = [], options: WatchStartOptions = {}): Promise<WatchProcess> {
+  const out = options.out === false ? [] : ['--out', options.out ?? path.join(siteDir, 'out')];
+  const child = spawn(process.execPath, [cliPath, 'watch', '--port', '0', ...out, ...extraArgs], {
     cwd: siteDir,
-    env: { ...process.env, SOURCE_DATE_EPOCH: '1795000000' },
+    env: cliEnv(),
   });
   const output: string[] = [];
   const waiters = new Set<() => void>();
@@ -63,7 +70,8 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
     check();
   });
 
-  const serving = await waitForLine(/^Serving http:\/\/\S+/).catch(async (error: unknown) => {
+  // A deadline for start-up (the first build), generous for a loaded machine; it fails with the output so far.
+  const serving = await waitForLine(/^Serving http:\/\/\S+/, 0, 60_000).catch(async (error: unknown) => {
     child.kill('SIGKILL');
     throw error;
   });
@@ -150,7 +158,7 @@ export interface WatchProcesses {
   /** A throwaway copy of basic-site with the overlays, removed after the file. */
   site(...overlays: string[]): string;
   /** `cleansite watch --port 0` in the site, stopped after the file. */
-  start(siteDir: string, extraArgs?: string[]): Promise<WatchProcess>;
+  start(siteDir: string, extraArgs?: string[], options?: WatchStartOptions): Promise<WatchProcess>;
   /** The process's event stream, once it has said `hello`; closed after the file. */
   events(watch: WatchProcess): Promise<EventReader>;
 }
@@ -178,8 +186,8 @@ export function useWatchProcesses(): WatchProcesses {
       sites.push(dir);
       return dir;
     },
-    async start(siteDir, extraArgs = []) {
-      const watch = await startWatchProcess(siteDir, extraArgs);
+    async start(siteDir, extraArgs = [], options = {}) {
+      const watch = await startWatchProcess(siteDir, extraArgs, options);
       processes.push(watch);
       return watch;
     },

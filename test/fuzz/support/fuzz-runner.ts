@@ -28,11 +28,9 @@ export interface FuzzRunner {
   run(fuzzCase: FuzzCase): Promise<{ outcome: CaseOutcome; problems: string[] }>;
 }
 
-export function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of listFiles(dir)) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
-  return hash.digest('hex');
-}
+// The one tree hash (test/support/fixture-site.ts); re-exported for the fuzz tests that import it from here.
+export { hashTree } from '../../support/fixture-site.ts';
+import { hashTree } from '../../support/fixture-site.ts';
 
 export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunner {
   const options: BuildOptions = {
@@ -73,6 +71,7 @@ export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunn
         site.restore();
       }
       const milliseconds = performance.now() - started;
+      problems.push(...site.differences().map((difference) => `${where}: after restore, ${difference}`));
 
       const leftovers = readdirSync(path.dirname(site.outDir)).filter((name) => name !== path.basename(site.outDir));
       if (leftovers.length > 0) problems.push(`${where}: staging folders left behind: ${leftovers.join(', ')}`);

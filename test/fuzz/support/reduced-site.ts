@@ -30,8 +30,10 @@ export interface ReducedSite {
   files: ContentFile[];
   /** Writes one content file (or deletes it with null). */
   write(relative: string, contents: string | Uint8Array | null): void;
-  /** Puts every content file back as it was and removes any added file. */
+  /** Puts every file under content/ back as it was (collection files, content/redirects.md, anything else) and removes any added file. */
   restore(): void;
+  /** How content/ differs from the copy as made: one line per added, missing or changed file (empty when whole). */
+  differences(): string[];
   remove(): void;
 }
 
@@ -68,7 +70,23 @@ export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
     projectPath: `content/${relative}`,
     text: readFileSync(path.join(contentDir, relative), 'utf8'),
   }));
-  const originals = new Map(files.map((file) => [file.relative, file.text]));
+  // Every file, not only the collections': a case must get back exactly what it changed.
+  const originals = new Map(listFiles(contentDir).map((relative) => [relative, readFileSync(path.join(contentDir, relative))]));
+  const current = (relative: string): Buffer | undefined => {
+    try {
+      return readFileSync(path.join(contentDir, relative));
+    } catch {
+      return undefined;
+    }
+  };
+  const differences = (): string[] => [
+    ...listFiles(contentDir).filter((relative) => !originals.has(relative)).map((relative) => `content/${relative} was added`),
+    ...[...originals].flatMap(([relative, bytes]) => {
+      const now = current(relative);
+      if (!now) return [`content/${relative} is missing`];
+      return now.equals(bytes) ? [] : [`content/${relative} was changed`];
+    }),
+  ];
 
   return {
     root,
@@ -89,15 +107,13 @@ export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
       for (const relative of listFiles(contentDir)) {
         if (!originals.has(relative)) rmSync(path.join(contentDir, relative), { force: true });
       }
-      for (const [relative, text] of originals) {
-        const target = path.join(contentDir, relative);
-        let current: string | undefined;
-        try {
-          current = readFileSync(target, 'utf8');
-        } catch { /* deleted by the case */ }
-        if (current !== text) writeFileSync(target, text);
+      for (const [relative, bytes] of originals) {
+        if (current(relative)?.equals(bytes)) continue;
+        mkdirSync(path.dirname(path.join(contentDir, relative)), { recursive: true });
+        writeFileSync(path.join(contentDir, relative), bytes);
       }
     },
+    differences,
     remove() {
       rmSync(root, { recursive: true, force: true });
     },

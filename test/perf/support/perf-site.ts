@@ -61,7 +61,7 @@ export function createPerfSite(): PerfSite {
  * An in-process build with the fixture site's public files, the project's cache and a fixed
  * date: the tests that bring their own content or templates give those and the output folder.
  */
-export function buildFixture(options: Pick<BuildOptions, 'contentDir' | 'templatesDir' | 'outDir'> & Partial<BuildOptions>): Promise<BuildSummary> {
+export function buildInProcess(options: Pick<BuildOptions, 'contentDir' | 'templatesDir' | 'outDir'> & Partial<BuildOptions>): Promise<BuildSummary> {
   return build({
     rootDir: repoRoot,
     publicDir: path.join(fixturesDir, 'basic-site', 'public'),

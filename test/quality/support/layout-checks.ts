@@ -143,9 +143,13 @@ export async function measureHeader(page: Page): Promise<HeaderMeasure> {
   });
 }
 
-/** Reads the page's largest contentful paint so far (call right after load, before any scrolling). */
-export async function findLazyLcp(page: Page): Promise<string[]> {
-  return page.evaluate(() => new Promise<string[]>((resolve) => {
+/**
+ * Reads the page's largest contentful paint so far (call right after load, before any scrolling).
+ * A page with no entry within `deadlineMs` is a problem, never a pass: a busy machine gets a long
+ * deadline, and a page that shows nothing is reported.
+ */
+export async function findLazyLcp(page: Page, deadlineMs = 15_000): Promise<string[]> {
+  return page.evaluate((deadline) => new Promise<string[]>((resolve) => {
     let last: (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
     const observer = new PerformanceObserver((list) => {
       const entries = list.getEntries();
@@ -155,7 +159,7 @@ export async function findLazyLcp(page: Page): Promise<string[]> {
     // The entry arrives once the paint is presented: wait for it, then two more frames for a later, larger one.
     const started = performance.now();
     const settle = () => {
-      if (!last && performance.now() - started < 3000) {
+      if (!last && performance.now() - started < deadline) {
         setTimeout(settle, 20);
         return;
       }
@@ -171,7 +175,7 @@ export async function findLazyLcp(page: Page): Promise<string[]> {
       observer.disconnect();
       const element = last?.element;
       if (!last) {
-        resolve(['no largest-contentful-paint entry was recorded']);
+        resolve([`no largest-contentful-paint entry within ${deadline} ms of load`]);
         return;
       }
       if (element instanceof HTMLImageElement && element.loading === 'lazy') {
@@ -181,5 +185,5 @@ export async function findLazyLcp(page: Page): Promise<string[]> {
       resolve([]);
     };
     settle();
-  }));
+  }), deadlineMs);
 }

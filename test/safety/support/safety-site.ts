@@ -8,9 +8,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { cliPath, copyFixtureSite, makeTempDir } from '../../support/fixture-site.ts';
+import { cliEnv, cliPath, TEST_SOURCE_DATE_EPOCH } from '../../support/cli.ts';
+import { copyFixtureSite, makeTempDir } from '../../support/fixture-site.ts';
 
-export const SOURCE_DATE_EPOCH = '1795000000';
+/** The pinned build date of every CLI run (test/support/cli.ts). */
+export const SOURCE_DATE_EPOCH = String(TEST_SOURCE_DATE_EPOCH);
 
 export interface CliRun {
   status: number | null;
@@ -29,6 +31,8 @@ export interface RunningCli {
   /** Resolves when the process ends, with its exit code (null when a signal killed it). */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>;
   kill(signal: NodeJS.Signals): void;
+  /** False once the process has ended. */
+  alive(): boolean;
 }
 
 export interface SafetySite {
@@ -49,7 +53,7 @@ export function makeSafetySite(): SafetySite {
   const home = path.join(base, 'home');
   copyFixtureSite(project);
   mkdirSync(home);
-  const envFor = (env: NodeJS.ProcessEnv) => ({ ...process.env, HOME: home, SOURCE_DATE_EPOCH, NO_COLOR: '1', CLEANSITE_TEST_PAUSE_AT: '', ...env });
+  const envFor = (env: NodeJS.ProcessEnv) => cliEnv({ HOME: home, CLEANSITE_TEST_PAUSE_AT: '', ...env });
   return {
     base,
     project,
@@ -96,6 +100,7 @@ export function makeSafetySite(): SafetySite {
         paused: (step) => waitFor(new RegExp(`^CLEANSITE_TEST_PAUSED ${step}$`, 'm')),
         exited,
         kill: (signal) => child.kill(signal),
+        alive: () => !ended,
       };
     },
     remove: () => rmSync(base, { recursive: true, force: true }),

@@ -18,12 +18,9 @@ export interface BuiltPages {
   page(url: string): CheerioAPI;
 }
 
-/** `about/index.html` -> `/about/`, `index.html` -> `/`, `404.html` -> `/404.html`. */
-export function urlOfFile(file: string): string {
-  if (file === 'index.html') return '/';
-  if (file.endsWith('/index.html')) return `/${file.slice(0, -'index.html'.length)}`;
-  return `/${file}`;
-}
+/** `about/index.html` -> `/about/` (test/support/urls.ts; the old name stays for its importers). */
+export { pageUrl as urlOfFile } from '../../support/urls.ts';
+import { pageUrl as urlOfFile } from '../../support/urls.ts';
 
 export async function buildPages(options: SiteBuildOptions = {}): Promise<BuiltPages> {
   const site = await buildSiteWithCli(options);
