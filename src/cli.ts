@@ -50,6 +50,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
     .addOption(new Option('-j, --jobs <n>', 'threads that parse and render, the main thread included (default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
+    .option('--allow-placeholders', 'build even where CONTEXT=production while business details are placeholders')
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')
     .action(async (options: BuildCommandOptions, command: Command) => {
@@ -98,6 +99,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addOption(new Option('--lock-wait <seconds>', 'wait this long for another deploy to the same target to finish').default(0).argParser(parseCount))
     .addOption(new Option('--lock-ttl <seconds>', 'how long the lock of a deploy that crashed blocks the next one').default(120).argParser(parseCount))
     .option('--json', 'print the result as JSON on stdout')
+    .option('--allow-placeholders', 'publish although the build lists placeholder business details')
     .action(async (target: string, options: DeployCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: logger.out, stderr: logger.err });

@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
 import { discardActiveStaging } from '../output/staging.ts';
 import { pauseForTest } from '../output/test-pause.ts';
+import { checkPlaceholdersBeforeBuild, recordPlaceholders } from './placeholder-check.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs };
@@ -37,7 +38,9 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
   try {
     await pauseForTest('locked');
+    const placeholders = await checkPlaceholdersBeforeBuild(buildOptions, options.allowPlaceholders);
     const summary = await build(buildOptions, logger);
+    recordPlaceholders(buildOptions.outDir, placeholders, logger);
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);
       logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);

@@ -37,6 +37,8 @@ export interface BuildCommandOptions extends SiteOptions {
   /** Replace a non-empty --out folder cleansite did not make. */
   force?: boolean;
   jobs?: number;
+  /** Build (even with CONTEXT=production) while business details are placeholders. */
+  allowPlaceholders?: boolean;
 }
 
 export function parseJobs(value: string): number {

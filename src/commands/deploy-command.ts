@@ -9,6 +9,7 @@ import { createTerminalProgress, SILENT_PROGRESS } from '../deploy/progress.ts';
 import { createS3Client } from '../deploy/s3-client.ts';
 import { parseS3Target } from '../deploy/s3-target.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
+import { refusePlaceholderDeploy } from './placeholder-check.ts';
 import { hasOutputMarker, isEarlierCleansiteOutput, OUTPUT_MARKER } from '../output/output-marker.ts';
 
 export interface DeployCommandOptions {
@@ -23,6 +24,7 @@ export interface DeployCommandOptions {
   lockWait: number;
   lockTtl: number;
   json?: boolean;
+  allowPlaceholders?: boolean;
 }
 
 /** Where the command writes besides the logger: a terminal for progress, stdout for --json. */
@@ -43,6 +45,7 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
     if (!hasOutputMarker(dir) && !isEarlierCleansiteOutput(dir)) {
       throw new CleansiteError({ code: 'USAGE', message: `refusing --dir ${shown}: it is not a folder cleansite built (it has no ${OUTPUT_MARKER})`, hint: 'pass the output of `cleansite build` (default dist/)' });
     }
+    refusePlaceholderDeploy(dir, options.allowPlaceholders, logger);
     const client = createS3Client({ endpoint: options.endpoint, region: options.region });
     // Ctrl+C or a cancelled CI job: stop cleanly so the lock does not block the next deploy.
     const interrupt = new AbortController();
