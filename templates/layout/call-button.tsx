@@ -18,7 +18,7 @@ export function CallButton({ site, quoteUrl }: { site: Site; quoteUrl: string })
         <Icon name="phone" className="call-button__icon" />
         <span className="call-button__number">{phoneText(site)}</span>
       </a>
-      <a className="call-bar__quote" href={quoteUrl}>Free quote</a>
+      <a className="call-bar__quote" href={quoteUrl}><span className="call-bar__free">Free </span>Quote</a>
     </aside>
   );
 }
