@@ -22,7 +22,9 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   const buildOptions = toBuildOptions(options);
   const out = displayPath(buildOptions.outDir);
   let claim;
+  let placeholders;
   try {
+    placeholders = await checkPlaceholdersBeforeBuild(buildOptions, options.allowPlaceholders);
     claim = claimSiteOutput(buildOptions, options);
   } catch (error) {
     reportErrors(error, logger, debug);
@@ -38,7 +40,6 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
   try {
     await pauseForTest('locked');
-    const placeholders = await checkPlaceholdersBeforeBuild(buildOptions, options.allowPlaceholders);
     const summary = await build(buildOptions, logger);
     recordPlaceholders(buildOptions.outDir, placeholders, logger);
     if (summary.errors.length > 0) {
