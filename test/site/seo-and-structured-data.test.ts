@@ -135,8 +135,9 @@ describe('search metadata', () => {
       expect(business.email, url).toBe(config.emails[0]);
       expect(business.image, url).toBe(`${base}/images/og.jpg`);
       expect(business.priceRange, url).toBe('$$');
+      expect(business.taxID, url).toBe(config.abn);
       expect(business.address, url).toEqual({
-        '@type': 'PostalAddress', addressLocality: 'Brisbane', addressRegion: 'QLD', postalCode: expect.stringMatching(/^4\d{3}$/), addressCountry: 'AU',
+        '@type': 'PostalAddress', streetAddress: config.address.streetAddress, addressLocality: 'Brisbane', addressRegion: 'QLD', postalCode: expect.stringMatching(/^4\d{3}$/), addressCountry: 'AU',
       });
       const point = { '@type': 'GeoCoordinates', latitude: config.geo.latitude, longitude: config.geo.longitude };
       expect(business.geo, url).toEqual(point);
