@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 /** WCAG 1.4.12's text-spacing override, as the bookmarklets testers use inject it. */
 export const TEXT_SPACING_STYLE = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
-/** Header controls (logo, menu links, buttons) whose boxes overlap one another. */
+/** Header controls (logo, menu links, buttons) whose boxes, or text running past them, overlap one another. */
 export async function findHeaderOverlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const header = document.querySelector('.site-header')!;
@@ -19,17 +19,20 @@ export async function findHeaderOverlaps(page: Page): Promise<string[]> {
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility === 'visible';
     });
     const name = (element: Element) => `"${(element.textContent ?? '').replace(/\s+/g, ' ').trim() || element.getAttribute('aria-label') || element.tagName}"`;
+    // A box as far as its text reaches: text wider than a shrunk box spills onto its neighbours.
+    const reach = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return { left: box.left, top: box.top, bottom: box.bottom, right: box.left + Math.max(box.width, element.scrollWidth) };
+    };
     const problems: string[] = [];
     shown.forEach((a, index) => {
       for (const b of shown.slice(index + 1)) {
         if (a.contains(b) || b.contains(a)) continue;
-        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const [p, q] = [reach(a), reach(b)];
         const overlapX = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const overlapY = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         if (overlapX > 1 && overlapY > 1) problems.push(`${name(a)} overlaps ${name(b)} by ${Math.round(overlapX)} x ${Math.round(overlapY)} px`);
       }
-      // Text wider than its own box spills onto its neighbours too.
-      if (a.scrollWidth > a.clientWidth + 1 && getComputedStyle(a).overflowX === 'visible') problems.push(`${name(a)}'s text runs ${a.scrollWidth - a.clientWidth}px past its box`);
     });
     return problems;
   });
