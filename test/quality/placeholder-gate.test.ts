@@ -74,7 +74,7 @@ describe('the site as it is (stand-in details)', () => {
     expect(run.code, run.out).toBe(0);
     expect(run.out.match(/^warning:/gm), run.out).toHaveLength(1);
     const lines = readFileSync(path.join(PROJECT_ROOT, 'content/site.md'), 'utf8').split('\n');
-    for (const [field, value] of [['baseUrl', 'https://www.example.com'], ['phone.display', '(07) 3000 0000'], ['emails.0', 'quotes@example.com'], ['emails.1', 'hello@example.com'], ['social.url', 'https://www.facebook.com/example'], ['abn', '00 000 000 000'], ['address.streetAddress', '1 Example Street']]) {
+    for (const [field, value] of <Array<[string, string]>>[['baseUrl', 'https://www.example.com'], ['phone.display', '(07) 3000 0000'], ['emails.0', 'quotes@example.com'], ['emails.1', 'hello@example.com'], ['social.url', 'https://www.facebook.com/example'], ['abn', '00 000 000 000'], ['address.streetAddress', '1 Example Street']]) {
       const line = lines.findIndex((text) => text.includes(value)) + 1;
       expect(run.out, field).toContain(`content/site.md:${line}: ${field}: ${value}`);
     }
