@@ -43,8 +43,8 @@ export function streetLine(site: Site): string | undefined {
   return streetAddress ? `${streetAddress}, ${locality} ${region}\u00a0${postcode}` : undefined;
 }
 
-/** An address may wrap only after its @ or before a dot, never inside a word. */
+/** An address may wrap only after its @ ("quotes@" / "example.com"), never inside a word. */
 export function breakableEmail(email: string): ReactNode {
-  const [user, domain] = email.split('@');
-  return <>{user}@<wbr />{domain!.split('.').map((part, index) => (index === 0 ? part : <span key={part + index}><wbr />.{part}</span>))}</>;
+  const at = email.lastIndexOf('@');
+  return <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
 }
