@@ -52,6 +52,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('-o, --out <dir>', 'output folder', 'dist')
     .addOption(new Option('-j, --jobs <n>', 'render threads (workers; the main thread only coordinates; default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, else 1)').argParser(parseJobs))
     .addOption(new Option('--render-timeout <seconds>', 'stop the build when one page takes longer than this to render (a template that loops)').default(30).argParser(parseSeconds))
+    .option('--allow-placeholders', 'build even where CONTEXT=production while business details are placeholders')
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')
     .action(async (options: BuildCommandOptions, command: Command) => {
@@ -117,6 +118,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addOption(new Option('--connect-timeout <seconds>', 'give up on a connection to S3 or CloudFront not made within this (retried)').default(10).argParser(parseSeconds))
     .addOption(new Option('--request-timeout <seconds>', 'give up on a request not answered, or a response idle, this long (retried)').default(60).argParser(parseSeconds))
     .option('--json', 'print the result as JSON on stdout')
+    .option('--allow-placeholders', 'publish although the build lists placeholder business details')
     .action(async (target: string, options: DeployCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: logger.out, stderr: logger.err });

@@ -55,4 +55,11 @@ export default defineSite<SiteContent, Navigation>({
   settings: (content) => ({ name: content.site.name, baseUrl: content.site.baseUrl }),
   notFound: notFoundPage,
   navigation: buildNavigation,
+  // What a visitor calls, writes to or visits: deploy refuses while any is a placeholder.
+  businessDetails: {
+    file: 'site.md',
+    fields: ['baseUrl', 'phone', 'emails', 'social.url', 'abn', 'address.streetAddress'],
+    markedBy: 'placeholders',
+    baseUrlField: 'baseUrl',
+  },
 });

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
 import { discardActiveStaging } from '../output/staging.ts';
 import { pauseForTest } from '../output/test-pause.ts';
+import { checkPlaceholdersBeforeBuild, recordPlaceholders } from './placeholder-check.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs, renderTimeout: options.renderTimeout };
@@ -22,7 +23,9 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   const buildOptions = toBuildOptions(options);
   const out = displayPath(buildOptions.outDir);
   let claim;
+  let placeholders;
   try {
+    placeholders = await checkPlaceholdersBeforeBuild(buildOptions, options.allowPlaceholders);
     claim = claimSiteOutput(buildOptions, options);
   } catch (error) {
     reportErrors(error, logger, debug);
@@ -40,6 +43,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   try {
     await pauseForTest('locked');
     const summary = await build(buildOptions, logger);
+    recordPlaceholders(buildOptions.outDir, placeholders, logger);
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);
       logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);

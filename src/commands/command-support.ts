@@ -39,6 +39,8 @@ export interface BuildCommandOptions extends SiteOptions {
   jobs?: number;
   /** Seconds one page may take to render before the build stops it (default 30). */
   renderTimeout?: number;
+  /** Build (even with CONTEXT=production) while business details are placeholders. */
+  allowPlaceholders?: boolean;
 }
 
 export function parseJobs(value: string): number {

@@ -10,6 +10,7 @@ import { whyNotDeployable } from '../deploy/deployable-build.ts';
 import { createS3Client, type NetworkTimeouts } from '../deploy/s3-client.ts';
 import { parseS3Target } from '../deploy/s3-target.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
+import { refusePlaceholderDeploy } from './placeholder-check.ts';
 
 export interface DeployCommandOptions {
   dir: string;
@@ -27,6 +28,7 @@ export interface DeployCommandOptions {
   /** Seconds for a request to be answered (and for a response to go idle). */
   requestTimeout: number;
   json?: boolean;
+  allowPlaceholders?: boolean;
 }
 
 /** Where the command writes besides the logger: a terminal for progress, stdout for --json. */
@@ -46,6 +48,7 @@ export async function runDeploy(targetArgument: string, options: DeployCommandOp
     // The bucket is made equal to this folder, deletions included: only a finished build may be published.
     const refusal = whyNotDeployable(dir);
     if (refusal) throw new CleansiteError({ code: 'USAGE', message: `refusing --dir ${shown}: ${refusal}`, hint: 'run `cleansite build` and deploy its output (default dist/)' });
+    refusePlaceholderDeploy(dir, options.allowPlaceholders, logger);
     if (options.lockTtl < 1) throw new CleansiteError({ code: 'USAGE', message: '--lock-ttl must be at least 1 second' });
     const timeouts: NetworkTimeouts = { connectTimeoutMs: options.connectTimeout * 1000, requestTimeoutMs: options.requestTimeout * 1000 };
     const client = createS3Client({ endpoint: options.endpoint, region: options.region, timeouts });

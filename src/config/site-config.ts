@@ -135,6 +135,20 @@ export interface SiteConfig<Content = any, Navigation = object> {
   generate?(content: Content, context: RouteContext): GeneratedRoute[];
   /** Menus and the site map, resolved against the route table. */
   navigation(content: Content, table: RouteTable, tools: NavigationTools): Navigation;
+  /** The business's contact details, which must be real before the site is published (src/publish/placeholders.ts). */
+  businessDetails?: BusinessDetails;
+}
+
+/** Where a site keeps details a visitor acts on (phone, e-mail, address) and which are still stand-ins. */
+export interface BusinessDetails {
+  /** The content file that holds them, under content/, such as `site.md`. */
+  file: string;
+  /** Dotted front-matter paths of the details; a list or object counts item by item. */
+  fields: readonly string[];
+  /** The front-matter field listing the details still marked as placeholders. */
+  markedBy?: string;
+  /** The field `--base-url` replaces. */
+  baseUrlField?: string;
 }
 
 /** Identity, for inference: `export default defineSite({ ... })` gets its types checked where it is written. */

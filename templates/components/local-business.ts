@@ -46,6 +46,7 @@ function businessNode(props: TemplateProps<unknown>): Exclude<LocalBusiness, str
     ...(site.abn ? { taxID: site.abn } : {}),
     address: {
       '@type': 'PostalAddress',
+      ...(site.address.streetAddress ? { streetAddress: site.address.streetAddress } : {}),
       addressLocality: site.address.locality,
       addressRegion: site.address.region,
       postalCode: site.address.postcode,

@@ -28,7 +28,7 @@ export function PageLayout({ page, children, head }: PageLayoutProps): ReactElem
         {page.shared(`site-header ${current}`, () => <SiteHeader page={page} />)}
         <main id="main" tabIndex={-1}>{children}</main>
         {page.shared(`site-footer ${current}`, () => <SiteFooter page={page} showAreas={path !== '/'} />)}
-        <CallButton site={page.content.site} />
+        <CallButton site={page.content.site} quoteUrl={page.href('/contact')} />
       </body>
     </html>
   );

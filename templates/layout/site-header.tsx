@@ -7,7 +7,9 @@ import type { ReactElement } from 'react';
 import type { TemplateProps } from '../model/props.ts';
 import { Icon, hasIcon } from '../components/icon.tsx';
 import { Logo } from '../components/logo.tsx';
+import { streetLine } from '../components/contact-details.tsx';
 import { ariaCurrent } from '../components/nav-list.tsx';
+import { phoneText } from '../components/phone.ts';
 import { MobileMenu } from '../widgets/mobile-menu.tsx';
 import { ServicesDropdown } from '../widgets/services-dropdown.tsx';
 
@@ -47,6 +49,10 @@ export function SiteHeader({ page }: { page: TemplateProps<unknown> }): ReactEle
           <a className="button button--outline" href={contactUrl}>{actions[0]!.label}</a>
           <a className="button button--accent" href={contactUrl}>{actions[1]!.label}</a>
         </div>
+        {/* Printed pages lead with how to reach the business (modes.css); the screen has the footer and the call bar. */}
+        <p className="print-contact" hidden>
+          Phone {phoneText(site)} · {site.emails.join(' · ')}{streetLine(site) ? ` · ${streetLine(site)}` : ''}{site.abn ? ` · ABN ${site.abn}` : ''}
+        </p>
         <div className="site-header__mobile">
           <MobileMenu
             links={navigation.header}

@@ -53,7 +53,11 @@ export const siteSchema = z.strictObject({
   emails: z.array(z.email({ error: 'must be an e-mail address' })).length(2, 'must list exactly two e-mail addresses'),
   social: z.strictObject({ label: text, url: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }) }),
   abn: text.optional(),
+  /** Business details still stand-ins (field names, such as `phone` or `address.streetAddress`): `cleansite deploy` refuses to publish them. */
+  placeholders: z.array(z.string()).optional(),
   address: z.strictObject({
+    /** Street and number (and unit or level), shown in the footer and the structured data when set. */
+    streetAddress: text.optional(),
     locality: text,
     region: z.literal('QLD'),
     postcode: z.string().regex(/^4\d{3}$/, 'must be a Queensland postcode (4xxx)'),

@@ -10,6 +10,7 @@ import { Prose } from '../components/prose.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
 import { phoneText, telHref } from '../components/phone.ts';
+import { breakableEmail } from '../components/contact-details.tsx';
 
 export function ContactPage(props: TemplateProps<Page>): ReactElement {
   const { entry: page, content } = props;
@@ -33,7 +34,7 @@ export function ContactPage(props: TemplateProps<Page>): ReactElement {
               <span className="contact-card__icon"><Icon name="mail" /></span>
               <h3>E-mail us</h3>
               {site.emails.map((email) => (
-                <p key={email}><a className="contact-card__value" href={`mailto:${email}`}>{email}</a></p>
+                <p key={email}><a className="contact-card__value" href={`mailto:${email}`}>{breakableEmail(email)}</a></p>
               ))}
               <p className="contact-card__note">Send a few details about your premises for a quote.</p>
             </li>

@@ -37,8 +37,9 @@ export function HomePage(props: TemplateProps<Page>): ReactElement {
             <h1 id="home-title" className="home-hero__title">{hero.heading}</h1>
             <p className="home-hero__lead">{hero.text}</p>
             <div className="button-row">
-              <a className="button button--accent button--large" href={props.href('/services')}>Explore Services<Icon name="arrow" /></a>
-              <a className="button button--ghost button--large" href={props.href('/contact')}>Free Quote</a>
+              {/* The quote first: on a phone it is the one button above the fold. */}
+              <a className="button button--accent button--large" href={props.href('/contact')}>Free Quote<Icon name="arrow" /></a>
+              <a className="button button--ghost button--large" href={props.href('/services')}>Explore Services</a>
             </div>
             {page.intro && <p className="home-hero__note"><Icon name="shield" />{page.intro}</p>}
           </div>

@@ -21,6 +21,8 @@ import { READING_A, READING_B } from './support/spec.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 
 const config = readSiteConfig();
+/** The ABN and street address site.md may set (the support type predates them). */
+const businessIds = config as unknown as { abn?: string; address: { streetAddress?: string } };
 const base = config.baseUrl.replace(/\/$/, '');
 const businessId = `${base}/#business`;
 const siteText = readSiteText();
@@ -133,8 +135,9 @@ describe('search metadata', () => {
       expect(business.email, url).toBe(config.emails[0]);
       expect(business.image, url).toBe(`${base}/images/og.jpg`);
       expect(business.priceRange, url).toBe('$$');
+      expect(business.taxID, url).toBe(businessIds.abn);
       expect(business.address, url).toEqual({
-        '@type': 'PostalAddress', addressLocality: 'Brisbane', addressRegion: 'QLD', postalCode: expect.stringMatching(/^4\d{3}$/), addressCountry: 'AU',
+        '@type': 'PostalAddress', streetAddress: businessIds.address.streetAddress, addressLocality: 'Brisbane', addressRegion: 'QLD', postalCode: expect.stringMatching(/^4\d{3}$/), addressCountry: 'AU',
       });
       const point = { '@type': 'GeoCoordinates', latitude: config.geo.latitude, longitude: config.geo.longitude };
       expect(business.geo, url).toEqual(point);

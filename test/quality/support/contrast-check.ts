@@ -12,7 +12,7 @@ interface TextBox {
   /** Text colour, sRGB 0-255, with alpha 0-1. */
   color: [number, number, number, number];
   large: boolean;
-  /** Inside a position: fixed element (the call button): measured on a shot of the window, not of the page. */
+  /** Inside a position: fixed element or one sticky to the window's bottom (the call bar): measured on a shot of the window, not of the page. */
   fixed: boolean;
   /** Page coordinates (window coordinates when fixed) of the glyph boxes, already cut to what is visible. */
   rects: Array<[number, number, number, number]>;
@@ -54,7 +54,9 @@ async function collectTextBoxes(page: Page): Promise<TextBox[]> {
       for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
       if (opacity < 0.1) continue;
       let fixed = false;
-      for (let node: Element | null = element; node && !fixed; node = node.parentElement) fixed = getComputedStyle(node).position === 'fixed';
+      // Pinned to the window: fixed, or sticky to its bottom edge (the call bar), which a full-page shot draws where the window ended.
+      const pinned = (style: CSSStyleDeclaration) => style.position === 'fixed' || (style.position === 'sticky' && style.bottom !== 'auto');
+      for (let node: Element | null = element; node && !fixed; node = node.parentElement) fixed = pinned(getComputedStyle(node));
       const offsetX = fixed ? 0 : window.scrollX;
       const offsetY = fixed ? 0 : window.scrollY;
       const color = parse(style.color);
@@ -115,7 +117,7 @@ async function readPixels(shot: Buffer): Promise<(x: number, y: number) => [numb
 export async function findLowContrastText(page: Page): Promise<string[]> {
   const boxes = await collectTextBoxes(page);
   const hideText = await page.addStyleTag({ content: HIDE_TEXT_STYLE });
-  const hideFixed = await page.addStyleTag({ content: '.call-button { visibility: hidden !important; }' });
+  const hideFixed = await page.addStyleTag({ content: '.call-bar, .call-button { visibility: hidden !important; }' });
   let pageShot: Buffer;
   let windowShot: Buffer;
   try {

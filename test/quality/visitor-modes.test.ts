@@ -1,0 +1,213 @@
+/**
+ * Gate: the modes visitors really use, on one page of each kind (home, the
+ * services overview, a location, the gallery, contact) rather than every
+ * route, so it stays quick:
+ * - text spacing (WCAG 1.4.12) at desktop widths: no header control overlaps another;
+ * - forced colours: the selected tab, the call button's container and the
+ *   carousel's position are told apart on the rendered pixels;
+ * - short windows (400 % zoom, 320 x 256 and 320 x 200; a phone on its side):
+ *   pinned elements take no real share of the window, nothing covers a control, the open menu included;
+ * - print: /contact/ on one A4 page, a location on at most two, no navigation or
+ *   buttons, links with their addresses, black on white, contact details first;
+ * - the call button shows the number at every width, leaves the page's end
+ *   uncovered, and a phone's first screen offers a call and a quote.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import { findUnreachableControls } from './support/layout-checks.ts';
+import {
+  boxesOf, countPdfPages, findHeaderOverlaps, findPrintedControls, inkShare, pinnedShare, shootWindow, TEXT_SPACING_STYLE,
+} from './support/mode-checks.ts';
+
+const SAMPLE = ['/', '/services/', '/locations/brisbane-cbd/', '/gallery/', '/contact/'];
+const PHONE_DISPLAY = /\(07\)\s3000\s0000/;
+
+let session: BrowserSession;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  session = await openBrowserSession();
+}, 120_000);
+
+afterAll(() => session?.close());
+
+async function open(viewport: { width: number; height: number }, options: { forcedColors?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await session.browser.newContext({ viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  if (options.forcedColors) await page.emulateMedia({ forcedColors: 'active' });
+  return page;
+}
+
+async function visit(page: Page, route: string): Promise<void> {
+  const response = await page.goto(session.url(route), { waitUntil: 'load' });
+  expect(response?.status(), `${route} did not load`).toBe(200);
+}
+
+describe('text spacing (WCAG 1.4.12)', () => {
+  for (const width of [1200, 1280, 1440, 1920, 1024, 375]) {
+    it(`${width} px: no header control overlaps another with the spacing override`, async () => {
+      const page = await open({ width, height: 800 }, { bypassCSP: true });
+      const problems: string[] = [];
+      for (const route of SAMPLE) {
+        await visit(page, route);
+        await page.addStyleTag({ content: TEXT_SPACING_STYLE });
+        problems.push(...(await findHeaderOverlaps(page)).map((problem) => `${route}: ${problem}`));
+        const sideways = await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
+        if (sideways > 0) problems.push(`${route}: scrolls ${sideways}px sideways`);
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    }, 60_000);
+  }
+});
+
+describe('forced colours', () => {
+  it('the selected services tab stands out from the others, whichever is selected', async () => {
+    const page = await open({ width: 1280, height: 900 }, { forcedColors: true });
+    await visit(page, '/services/');
+    const tabs = page.getByRole('tab');
+    expect(await tabs.count()).toBeGreaterThan(1);
+    for (const chosen of [0, 1]) {
+      await tabs.nth(chosen).click();
+      await page.mouse.move(0, 0);
+      await tabs.nth(chosen).evaluate((element) => (element as HTMLElement).blur());
+      const shot = await shootWindow(page);
+      const fills = (await boxesOf(page, '[role=tab]')).map((box) => inkShare(shot, box, 4));
+      const others = fills.filter((_, index) => index !== chosen);
+      expect(fills[chosen]! - Math.max(...others), `tab ${chosen + 1} selected: edge ink ${fills.map((fill) => fill.toFixed(2)).join(', ')}`).toBeGreaterThan(0.3);
+    }
+  }, 60_000);
+
+  for (const width of [375, 1280]) {
+    it(`${width} px: the call button keeps a visible container`, async () => {
+      const page = await open({ width, height: 800 }, { forcedColors: true });
+      await visit(page, '/contact/');
+      const shot = await shootWindow(page);
+      const [box] = await boxesOf(page, '.call-button');
+      expect(box, 'no call button').toBeDefined();
+      const edge = inkShare(shot, box!, 3);
+      expect(edge, `only ${(edge * 100).toFixed(0)}% of the call button's edge is drawn`).toBeGreaterThan(0.5);
+    }, 60_000);
+  }
+
+  it('375 px: every carousel dot shows, and the current one differs from the rest', async () => {
+    const page = await open({ width: 375, height: 800 }, { forcedColors: true });
+    await visit(page, '/');
+    await page.locator('.carousel__dots').scrollIntoViewIfNeeded();
+    const shot = await shootWindow(page);
+    const dots = await page.locator('.carousel__dot').evaluateAll((elements) => elements.map((element) => element.hasAttribute('data-active')));
+    const fills = (await boxesOf(page, '.carousel__dot')).map((box) => inkShare(shot, box));
+    expect(dots.filter(Boolean), 'no current dot').toHaveLength(1);
+    const current = fills[dots.indexOf(true)]!;
+    const rest = fills.filter((_, index) => !dots[index]);
+    expect(Math.min(...fills), `a dot is blank: ink ${fills.map((fill) => fill.toFixed(2)).join(', ')}`).toBeGreaterThan(0.25);
+    expect(current - Math.max(...rest), `current dot not told apart: ink ${fills.map((fill) => fill.toFixed(2)).join(', ')}`).toBeGreaterThan(0.25);
+  }, 60_000);
+});
+
+describe('short windows and 400 % zoom', () => {
+  for (const viewport of [{ width: 320, height: 256 }, { width: 320, height: 200 }, { width: 667, height: 375 }]) {
+    it(`${viewport.width} x ${viewport.height}: nothing pinned over the page, every control reachable`, async () => {
+      const page = await open(viewport);
+      const problems: string[] = [];
+      for (const route of SAMPLE) {
+        await visit(page, route);
+        await page.evaluate(() => window.scrollTo({ top: document.scrollingElement!.scrollHeight / 2, behavior: 'instant' }));
+        const { share, pinned } = await pinnedShare(page);
+        if (share > 0.1) problems.push(`${route}: pinned elements cover ${(share * 100).toFixed(0)}% of the window: ${pinned.join(', ')}`);
+        if (route === '/' || route === '/contact/') problems.push(...(await findUnreachableControls(page)).map((problem) => `${route}: ${problem}`));
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    }, 120_000);
+  }
+
+  it('320 x 256: the open menu is not covered and scrolls with the page', async () => {
+    const page = await open({ width: 320, height: 256 });
+    await visit(page, '/');
+    await page.locator('.mobile-menu__toggle').click();
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const link of document.querySelectorAll('.mobile-menu__panel a, .mobile-menu__panel button')) {
+        if (link.getClientRects().length === 0) continue;
+        link.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const box = link.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (hit !== link && !link.contains(hit)) found.push(`"${link.textContent?.trim()}" is covered by <${hit?.tagName.toLowerCase()} class="${hit?.className}">`);
+      }
+      const panel = document.querySelector('.mobile-menu__panel')!;
+      if (panel.scrollHeight > panel.clientHeight + 1) found.push(`the menu scrolls inside a ${panel.clientHeight}px box`);
+      return found;
+    });
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 60_000);
+});
+
+describe('print', () => {
+  for (const [route, most] of [['/contact/', 1], ['/locations/brisbane-cbd/', 2]] as const) {
+    it(`${route} prints on at most ${most} A4 page${most === 1 ? '' : 's'}, without navigation or buttons`, async () => {
+      const page = await open({ width: 1024, height: 800 });
+      await visit(page, route);
+      await page.emulateMedia({ media: 'print' });
+      const pages = countPdfPages(await page.pdf({ format: 'A4' }));
+      expect(pages, `${route} prints on ${pages} pages`).toBeGreaterThan(0);
+      expect(pages, `${route} prints on ${pages} pages`).toBeLessThanOrEqual(most);
+      expect(await findPrintedControls(page)).toEqual([]);
+      const print = await page.evaluate(() => {
+        // E-mail links read as their address already.
+        const external = [...document.querySelectorAll('main a[href^="http"]')];
+        const contact = document.querySelector('.print-contact');
+        return {
+          unaddressed: external.filter((link) => !getComputedStyle(link, '::after').content.includes(link.getAttribute('href')!)).map((link) => link.textContent),
+          colours: [getComputedStyle(document.body).color, getComputedStyle(document.querySelector('main p')!).color, getComputedStyle(document.body).backgroundColor],
+          contact: contact && contact.getClientRects().length > 0 ? { text: contact.textContent ?? '', top: contact.getBoundingClientRect().top } : undefined,
+        };
+      });
+      expect(print.unaddressed, 'printed links without their address').toEqual([]);
+      expect(print.colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+      expect(print.contact?.text, 'the printed page does not start with the phone number').toMatch(PHONE_DISPLAY);
+      expect(print.contact!.top).toBeLessThan(150);
+    }, 60_000);
+  }
+});
+
+describe('the call button', () => {
+  for (const width of [320, 375, 768, 1024, 1440]) {
+    it(`${width} px: shows the number, and leaves the end of the page uncovered`, async () => {
+      const page = await open({ width, height: 800 });
+      await visit(page, '/locations/brisbane-cbd/');
+      const number = page.locator('.call-button');
+      expect(await number.innerText()).toMatch(PHONE_DISPLAY);
+      const covered = await page.evaluate(() => {
+        window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' });
+        const bar = document.querySelector('.call-button')!.getBoundingClientRect();
+        const numberBox = document.querySelector('.call-button__number')!.getBoundingClientRect();
+        const under = [...document.querySelectorAll('footer a, footer p, footer li, footer h2')].filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.right > bar.left && box.left < bar.right && box.bottom > bar.top && box.top < bar.bottom;
+        });
+        return { numberWidth: numberBox.width, under: under.map((element) => (element.textContent ?? '').trim().slice(0, 40)) };
+      });
+      expect(covered.numberWidth, 'the number is not shown').toBeGreaterThan(60);
+      expect(covered.under, 'at the end of the page the call button covers the footer').toEqual([]);
+    }, 60_000);
+  }
+
+  it('375 x 667: the first screen offers a call and a quote, both whole and clickable', async () => {
+    const page = await open({ width: 375, height: 667 });
+    for (const route of ['/', '/services/', '/locations/brisbane-cbd/']) {
+      await visit(page, route);
+      const found = await page.evaluate(() => {
+        const usable = (selector: string) => [...document.querySelectorAll<HTMLAnchorElement>(selector)].some((link) => {
+          const box = link.getBoundingClientRect();
+          if (box.width === 0 || box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth) return false;
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit === link || link.contains(hit);
+        });
+        return { call: usable('a[href^="tel:"]'), quote: usable('a[href="/contact/"]') };
+      });
+      expect(found, route).toEqual({ call: true, quote: true });
+    }
+  }, 60_000);
+});
