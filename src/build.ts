@@ -14,6 +14,7 @@ import type { SitePaths } from './core/site-paths.ts';
 import type { BuiltAsset } from './assets/build-css.ts';
 import { placeImageFiles } from './assets/images/place-image-files.ts';
 import { runImageStage } from './assets/resolve-images.ts';
+import { imageUsesOf } from './assets/images/image-uses.ts';
 import { codeVersion } from './cache/code-version.ts';
 import { compileWithCache } from './session/compile-steps.ts';
 import { describeOutputExtras, describePublicFile, extrasBytes, extrasUnchanged } from './session/output-extras.ts';
@@ -21,6 +22,7 @@ import { checkContentReferences } from './routes/check-references.ts';
 import type { CompiledModule } from './core/compile-module.ts';
 import { CleansiteErrorList, type CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
+import { inStage, type Reporter, type StageHandle } from './core/progress.ts';
 import { listPublicFiles, placePublicFiles } from './output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from './output/sitemap-xml.ts';
 import { createStaging } from './output/staging.ts';
@@ -44,6 +46,8 @@ export interface BuildOptions extends SitePaths {
   cache?: boolean;
   /** Render the markup templates pass to shared() once per key (default true); false renders it on every page. */
   shareChunks?: boolean;
+  /** Told each stage as it starts and ends, and the images and pages done (core/progress.ts). */
+  reporter?: Reporter;
 }
 
 export interface BuildSummary {
@@ -80,7 +84,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   preferProductionReact();
   const time = async <T>(label: string, work: () => Promise<T> | T): Promise<T> => {
     const t = performance.now();
-    const result = await work();
+    const result = await inStage(options.reporter, label, work);
     logger.debug(`${label}: ${(performance.now() - t).toFixed(0)} ms`);
     return result;
   };
@@ -128,7 +132,13 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const [site, compiled, images, publicFiles] = await Promise.all([
     loading,
     compiles,
-    time('images', () => runImageStage({ publicDir: options.publicDir, cacheDir: options.cacheDir })),
+    inStage(options.reporter, 'images', (stage) => runImageStage({
+      publicDir: options.publicDir,
+      cacheDir: options.cacheDir,
+      // Only the images the content and templates use are made: known once both are in.
+      uses: Promise.all([loading, compiles]).then(([loaded, { templates }]) => imageUsesOf(loaded.content, templates.modulePath)),
+      onEncoded: (done, total) => stage.count(done, total),
+    })),
     listPublicFiles(options.publicDir),
     preload,
   ]);
@@ -196,7 +206,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     bytes += placed.bytes;
     files += placed.files;
 
-    const written = await session.writePages(pass, staging, plan, time);
+    const written = await pagesStage(options.reporter, (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
     bytes += written.bytes;
     files += pages;
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
@@ -231,6 +241,11 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     await staging.abort();
     throw error;
   }
+}
+
+/** Rendering, counted page by page, as one stage of its own ("write pages 420/10021"). */
+function pagesStage<T>(reporter: Reporter | undefined, work: (stage: StageHandle) => Promise<T>): Promise<T> {
+  return inStage(reporter, 'write pages', work);
 }
 
 function sizeOf(file: string): number {

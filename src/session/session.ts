@@ -67,7 +67,7 @@ export interface Session {
    * only after the commit) or when `committed()` is called (watch: its manifest describes the
    * folder it serves, which a failed pass leaves as it was).
    */
-  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>): Promise<WrittenPages & { committed(): void }>;
+  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>, onRendered?: (done: number, total: number) => void): Promise<WrittenPages & { committed(): void }>;
   /** Saves the manifest of the output just committed (build). */
   save(extras: Record<string, string>): void;
   close(): Promise<void>;
@@ -117,7 +117,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     plan(pass) {
       return manifest.plan(pass.site.table.routes, valuesOf(pass));
     },
-    async writePages(pass, staging, pages, time) {
+    async writePages(pass, staging, pages, time, onRendered) {
       const { renderers: forPages, keying } = renderers.forPass(pass, valuesOf(pass));
       const pending: Array<[string, PageRecord]> = [];
       const atOnce = mode.kind === 'build';
@@ -133,6 +133,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         record: recordUnits ? { ...keying, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
         shareChunks: mode.kind === 'build' ? mode.render.shareChunks : false,
         time,
+        onRendered,
       });
       return {
         ...written,

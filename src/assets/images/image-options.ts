@@ -15,8 +15,8 @@ export interface ImageOptions {
   webp: { quality: number; effort: number };
   jpeg: { quality: number; mozjpeg: boolean };
   png: { compressionLevel: number; palette: boolean };
-  /** Sources encoded at the same time (each encoder thread pool is libvips' own). */
-  parallelImages: number;
+  /** Widths encoded at the same time (one libvips thread each); default: one per core. */
+  parallelism?: number;
 }
 
 /**
@@ -30,7 +30,6 @@ export const DEFAULT_IMAGE_OPTIONS: ImageOptions = {
   webp: { quality: 72, effort: 4 },
   jpeg: { quality: 75, mozjpeg: true },
   png: { compressionLevel: 9, palette: false },
-  parallelImages: 2,
 };
 
 /** Bumped whenever the encoding code changes in a way the options do not show. */
@@ -38,6 +37,6 @@ const PIPELINE_VERSION = 1;
 
 /** Hash of everything that shapes the output bytes except the source itself. */
 export function hashImageOptions(options: ImageOptions, sharpVersion: string): string {
-  const { parallelImages: _ignored, ...shaping } = options;
+  const { parallelism: _ignored, ...shaping } = options;
   return createHash('sha256').update(JSON.stringify({ PIPELINE_VERSION, sharpVersion, shaping })).digest('hex').slice(0, 16);
 }
