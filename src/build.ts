@@ -128,6 +128,10 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   // Rejections are reported by whichever awaits first; the other is kept from going unhandled.
   compiles.catch(() => undefined);
   const loading = loadSite(options, session, configCompiled, time);
+  // Only the images the content and templates use are made: known once both are in. The image
+  // stage awaits this after listing its sources: until then a rejection must not go unhandled.
+  const imageUses = Promise.all([loading, compiles]).then(([loaded, { templates }]) => imageUsesOf(loaded.content, templates.modulePath));
+  imageUses.catch(() => undefined);
   const preload = loading.then(() => (compiling ? (preloading ??= loadRenderer()) : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
     loading,
@@ -135,8 +139,7 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
     inStage(options.reporter, 'images', (stage) => runImageStage({
       publicDir: options.publicDir,
       cacheDir: options.cacheDir,
-      // Only the images the content and templates use are made: known once both are in.
-      uses: Promise.all([loading, compiles]).then(([loaded, { templates }]) => imageUsesOf(loaded.content, templates.modulePath)),
+      uses: imageUses,
       onEncoded: (done, total) => stage.count(done, total),
     })),
     listPublicFiles(options.publicDir),

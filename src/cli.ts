@@ -58,7 +58,9 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
       const { runBuild } = await import('./commands/build-command.ts');
       const { createReporter, progressModeFor } = await import('./core/progress.ts');
       // Progress goes to stderr: a live line on a terminal, a line per slow stage elsewhere (CI logs).
-      const reporter = createReporter({ mode: progressModeFor(process.stderr, Boolean(globals.quiet)) });
+      // CLEANSITE_SLOW_STAGE_MS: from how long a stage gets its line in a log (default 2000; 0 lists every stage).
+      const slow = /^\d+$/.test(process.env.CLEANSITE_SLOW_STAGE_MS ?? '') ? Number(process.env.CLEANSITE_SLOW_STAGE_MS) : undefined;
+      const reporter = createReporter({ mode: progressModeFor(process.stderr, Boolean(globals.quiet)), slowStageMs: slow });
       // A message clears the live line first, and the next update draws it again below.
       const printed = (write: (line: string) => void) => (line: string) => { reporter.clearLine(); write(line); };
       const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: printed(logger.out), stderr: printed(logger.err) });

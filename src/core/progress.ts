@@ -87,9 +87,11 @@ export function createReporter(options: ReporterOptions): Reporter {
       let ended = false;
       return {
         count(done, total) {
+          // A new total (the count starts, or grows) and the last item are drawn at once.
+          const force = total !== item.total || done === total;
           item.done = done;
           item.total = total;
-          draw(done === total);
+          draw(force);
         },
         end() {
           if (ended) return;
@@ -114,12 +116,12 @@ export function createReporter(options: ReporterOptions): Reporter {
   };
 }
 
-/** `render pages 420/10021, about 4 s left`: the estimate once a tenth is done or a second has passed. */
+/** `write pages 420/10021, about 4 s left`: an estimate once a second has passed (the rate before is noise). */
 export function describe(item: { stage: string; started: number; done: number; total: number }, t: number): string {
   if (item.total === 0) return `${item.stage}...`;
   const elapsed = t - item.started;
   const counted = `${item.stage} ${item.done}/${item.total}`;
-  if (item.done === 0 || item.done >= item.total || (item.done < item.total / 10 && elapsed < 1000)) return counted;
+  if (item.done === 0 || item.done >= item.total || elapsed < 1000) return counted;
   const left = (elapsed / item.done) * (item.total - item.done);
   return `${counted}, about ${formatSeconds(left)} left`;
 }
