@@ -71,7 +71,9 @@ export async function encodeVariants(source: Uint8Array, options: ImageOptions, 
   });
   const fallback: VariantFormat = transparent ? 'png' : 'jpeg';
   const widths = chooseWidths(size.width, options.widths, needed);
-  const encoded = await Promise.all(widths.map((width) => limit(() => encodeWidth(sharp, source, width, fallback, options))));
+  // The fallback's <img src> width (see toResolvedImage) and the largest, unless every width is asked for.
+  const fallbackWidths = new Set(options.fallbackAtEveryWidth ? widths : [widths.filter((width) => width <= options.fallbackWidth).at(-1) ?? widths[0]!, widths.at(-1)!]);
+  const encoded = await Promise.all(widths.map((width) => limit(() => encodeWidth(sharp, source, width, { transparent, fallback: fallbackWidths.has(width) ? fallback : undefined }, options))));
   const contents = new Map<string, Uint8Array>();
   const variants: CachedVariant[] = [];
   for (const list of encoded) {
@@ -83,15 +85,15 @@ export async function encodeVariants(source: Uint8Array, options: ImageOptions, 
   return { image: { width: size.width, height: size.height, variants }, contents };
 }
 
-/** One width of one source in the three formats, from one decode and resize. */
-async function encodeWidth(sharpOf: Sharp, bytes: Uint8Array, width: number, fallbackFormat: VariantFormat, options: ImageOptions): Promise<Array<{ variant: CachedVariant; data: Uint8Array }>> {
+/** One width of one source in AVIF, WebP and the fallback format when given, from one decode and resize. */
+async function encodeWidth(sharpOf: Sharp, bytes: Uint8Array, width: number, { transparent, fallback: fallbackFormat }: { transparent: boolean; fallback: VariantFormat | undefined }, options: ImageOptions): Promise<Array<{ variant: CachedVariant; data: Uint8Array }>> {
   const oriented = sharpOf(bytes, { failOn: 'error' }).rotate();
-  if (fallbackFormat === 'jpeg') oriented.removeAlpha();
+  if (!transparent) oriented.removeAlpha();
   // Decode and resize once per width; the three encoders start from the same pixels.
   const resized = await oriented.resize({ width }).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } };
   const made: Array<{ variant: CachedVariant; data: Uint8Array }> = [];
-  for (const format of ['avif', 'webp', fallbackFormat] as const) {
+  for (const format of fallbackFormat ? ['avif', 'webp', fallbackFormat] as const : ['avif', 'webp'] as const) {
     const pipeline = sharpOf(resized.data, raw);
     const encoder = format === 'avif' ? pipeline.avif(options.avif)
       : format === 'webp' ? pipeline.webp(options.webp)
