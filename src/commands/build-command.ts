@@ -38,6 +38,7 @@ export async function runBuild(options: BuildCommandOptions, log: Logger, debug:
     claim = claimSiteOutput(buildOptions, options);
   } catch (error) {
     reportErrors(error, logger, debug);
+    output.json?.(JSON.stringify(toJsonFailure(error)));
     return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
   }
   for (const repair of claim.repairs) logger.debug(`${out}: ${repair}`);

@@ -25,17 +25,20 @@ export interface ImageOptions {
 }
 
 /**
- * Tuned on the 2-core build machine for a fresh clone's first build (every image encoded):
- * AVIF is two thirds of the encoding time; effort 1 encodes a 1600 px image in ~0.2 s of CPU
- * against ~0.45 s at effort 2 (~3.7 s at 4), for files ~10% larger than effort 2's.
+ * Tuned on the 2-core build machine for a fresh clone's first build (every image encoded).
+ * AVIF, which nearly every browser takes, was two thirds of the encoding time: effort 1 encodes
+ * a 1600 px image in ~0.2 s of CPU against ~0.45 s at effort 2 (~3.7 s at 4), for files ~12%
+ * larger. WebP (browsers without AVIF) at effort 2 takes half the time of effort 4 for ~5% more
+ * bytes; the JPEG fallback (browsers without WebP, and social cards) uses libjpeg-turbo, ~3.5x
+ * faster than mozjpeg, for ~15% more bytes.
  */
 export const DEFAULT_IMAGE_OPTIONS: ImageOptions = {
   widths: [400, 800, 1200, 1600],
   fallbackWidth: 800,
   fallbackAtEveryWidth: false,
   avif: { quality: 50, effort: 1, chromaSubsampling: '4:2:0' },
-  webp: { quality: 72, effort: 4 },
-  jpeg: { quality: 75, mozjpeg: true },
+  webp: { quality: 72, effort: 2 },
+  jpeg: { quality: 75, mozjpeg: false },
   png: { compressionLevel: 9, palette: false },
 };
 
