@@ -16,15 +16,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import { hashedName } from './hashed-name.ts';
-import { encodeVariants, extensionOf, measureRaster, mimeTypeOf } from './images/encode-variants.ts';
+import { encodeVariants, measureRaster } from './images/encode-variants.ts';
 import type { ImageUses } from './images/image-uses.ts';
 import { createLimiter } from './images/limiter.ts';
-import { openImageCache, type CacheEntry, type CachedVariant } from './images/image-cache.ts';
+import { openImageCache } from './images/image-cache.ts';
 import { DEFAULT_IMAGE_OPTIONS, hashImageOptions, type ImageOptions } from './images/image-options.ts';
-import { optimiseSvg } from './images/optimise-svg.ts';
 import { readSharpVersion } from './images/sharp-version.ts';
 import { openSourceHashes } from './images/source-hashes.ts';
+import { resolveSvg, toResolvedImage, type Resolved } from './images/variant-urls.ts';
 
 /** A file the image stage adds to the output: linked from the cache, or written from memory. */
 /** An image after the image stage: intrinsic size plus the variants to offer. */
@@ -78,12 +77,7 @@ export interface ResolveImagesOptions {
   onEncoded?: (done: number, total: number) => void;
 }
 
-/** Output folder of the generated files: under assets/, so the immutable caching rule covers them. */
-const OUTPUT_DIR = 'assets/img';
 const CONVERTED = /^images\/.+\.(jpe?g|png|webp|avif)$/i;
-const OPTIMISED_SVG = /^images\/.+\.svg$/i;
-
-type Resolved = { src: string; image: ResolvedImage; files: ImageFile[]; hit: boolean };
 
 export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS, uses, onEncoded }: ResolveImagesOptions): Promise<ImageStage> {
   const listed = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
@@ -144,59 +138,6 @@ export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAUL
       outputBytes: files.reduce((sum, file) => sum + file.bytes, 0),
       unused: listed.length - relatives.length,
     },
-  };
-}
-
-function resolveSvg(relative: string, text: string): Resolved {
-  const src = `/${relative}`;
-  const optimised = optimiseSvg(text);
-  if (!OPTIMISED_SVG.test(relative)) {
-    // Icons keep their fixed public URL (favicon.svg is linked by name).
-    return { src, image: { src, width: optimised.width, height: optimised.height, srcset: '', sources: [] }, files: [], hit: false };
-  }
-  const file = hashedName(`${OUTPUT_DIR}/${stemOf(relative)}`, optimised.text, 'svg');
-  return {
-    src,
-    image: { src: `/${file}`, width: optimised.width, height: optimised.height, srcset: '', sources: [] },
-    files: [{ file, bytes: Buffer.byteLength(optimised.text), contents: optimised.text }],
-    hit: false,
-  };
-}
-
-/**
- * `images/services/office-cleaning.jpg` -> `services/office-cleaning`. Spaces
- * and commas would split a srcset candidate, so anything outside [A-Za-z0-9_-]
- * becomes a hyphen (`Team Photo, 2024.jpg` -> `Team-Photo-2024`).
- */
-function stemOf(relative: string): string {
-  return relative
-    .replace(/^images\//, '')
-    .replace(/\.[^./]+$/, '')
-    .split('/')
-    .map((segment) => segment.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image')
-    .join('/');
-}
-
-function toResolvedImage(relative: string, entry: CacheEntry, options: ImageOptions): { image: ResolvedImage; files: ImageFile[] } {
-  const stem = `${OUTPUT_DIR}/${stemOf(relative)}`;
-  const fileOf = (variant: CachedVariant) => `${stem}-${variant.width}.${variant.hash}.${extensionOf(variant.format)}`;
-  const srcsetOf = (variants: CachedVariant[]) => variants.map((variant) => `/${fileOf(variant)} ${variant.width}w`).join(', ');
-  const byWidth = (a: CachedVariant, b: CachedVariant) => a.width - b.width;
-  const avif = entry.variants.filter((variant) => variant.format === 'avif').sort(byWidth);
-  const webp = entry.variants.filter((variant) => variant.format === 'webp').sort(byWidth);
-  const fallback = entry.variants.filter((variant) => variant.format === 'jpeg' || variant.format === 'png').sort(byWidth);
-  const largest = fallback.at(-1)!;
-  const shown = fallback.filter((variant) => variant.width <= options.fallbackWidth).at(-1) ?? fallback[0]!;
-  return {
-    image: {
-      src: `/${fileOf(shown)}`,
-      // The largest variant's size: the intrinsic aspect ratio, and never wider than any file offered.
-      width: largest.width,
-      height: largest.height,
-      srcset: fallback.length > 1 ? srcsetOf(fallback) : '',
-      sources: [avif, webp].filter((list) => list.length > 0).map((list) => ({ type: mimeTypeOf(list[0]!.format), srcset: srcsetOf(list) })),
-    },
-    files: entry.variants.map((variant) => ({ file: fileOf(variant), bytes: variant.bytes, from: path.join(entry.dir, variant.file) })),
   };
 }
 
