@@ -48,6 +48,12 @@ export interface BuildOptions extends SitePaths {
   shareChunks?: boolean;
   /** Told each stage as it starts and ends, and the images and pages done (core/progress.ts). */
   reporter?: Reporter;
+  /**
+   * Make only the images the content and templates use (assets/images/image-uses.ts); the CLI's
+   * build asks for it. Default false, as watch makes every image still: its output then equals
+   * a default build's, file for file (test/engine/watch-equals-build.test.ts).
+   */
+  onlyUsedImages?: boolean;
 }
 
 export interface BuildSummary {
@@ -130,8 +136,8 @@ async function buildWith(options: BuildOptions, logger: Logger, { started, time,
   const loading = loadSite(options, session, configCompiled, time);
   // Only the images the content and templates use are made: known once both are in. The image
   // stage awaits this after listing its sources: until then a rejection must not go unhandled.
-  const imageUses = Promise.all([loading, compiles]).then(([loaded, { templates }]) => imageUsesOf(loaded.content, templates.modulePath));
-  imageUses.catch(() => undefined);
+  const imageUses = options.onlyUsedImages ? Promise.all([loading, compiles]).then(([loaded, { templates }]) => imageUsesOf(loaded.content, templates.modulePath)) : undefined;
+  imageUses?.catch(() => undefined);
   const preload = loading.then(() => (compiling ? (preloading ??= loadRenderer()) : undefined), () => undefined);
   const [site, compiled, images, publicFiles] = await Promise.all([
     loading,

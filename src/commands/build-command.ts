@@ -31,7 +31,7 @@ export async function runBuild(options: BuildCommandOptions, log: Logger, debug:
   const warnings: string[] = [];
   // Warnings go to the log as ever, and into the summary.
   const logger: Logger = { ...log, warn: (message) => { warnings.push(message); log.warn(message); } };
-  const buildOptions = { ...toBuildOptions(options), reporter };
+  const buildOptions = { ...toBuildOptions(options), reporter, onlyUsedImages: true };
   const out = displayPath(buildOptions.outDir);
   let claim;
   try {
