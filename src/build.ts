@@ -11,6 +11,7 @@ import type { SitePaths } from './core/site-paths.ts';
 import { removeCacheLeftovers, takeCacheWarning } from './cache/cache-writes.ts';
 import type { CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
+import type { Reporter } from './core/progress.ts';
 import { PUBLISH_FILES, publishFilesCurrent } from './publish/write-publish-files.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { extrasBytes, extrasUnchanged } from './session/output-extras.ts';
@@ -32,6 +33,14 @@ export interface BuildOptions extends SitePaths {
   cache?: boolean;
   /** Render the markup templates pass to shared() once per key (default true); false renders it on every page. */
   shareChunks?: boolean;
+  /** Told each stage as it starts and ends, and the images and pages done (core/progress.ts). */
+  reporter?: Reporter;
+  /**
+   * Make only the images the content and templates use (assets/images/image-uses.ts); the CLI's
+   * build asks for it. Default false, as watch makes every image still: its output then equals
+   * a default build's, file for file (test/engine/watch-equals-build.test.ts).
+   */
+  onlyUsedImages?: boolean;
 }
 
 export interface BuildSummary {
