@@ -134,8 +134,10 @@ describe('loading priority', () => {
         const isPriority = (image.attr('fetchpriority') ?? image.attr('fetchPriority')) === 'high';
         if (isPriority && index !== 0) problems.push(`${page.url}: high-priority image is not the first image`);
         if (isPriority && image.attr('loading') !== 'eager') problems.push(`${page.url}: high-priority image is not eager`);
-        // /gallery/ opens with a grid whose first row (three across on desktop) is above the fold.
-        const eagerAllowed = page.url === '/gallery/' && index < 3;
+        // /gallery/ and the guides' listing pages (/guides/, /guides/page/N/, /guides/topics/T/) open with a
+        // grid whose first row (three across on desktop) is above the fold.
+        const opensWithGrid = page.url === '/gallery/' || /^\/guides\/(page\/\d+\/|topics\/[^/]+\/)?$/.test(page.url);
+        const eagerAllowed = opensWithGrid && index < 3;
         if (!isPriority && (image.attr('loading') !== (eagerAllowed ? 'eager' : 'lazy') || image.attr('decoding') !== 'async')) problems.push(`${page.url}: ${image.attr('src')} is not ${eagerAllowed ? 'eager' : 'lazy'} and async`);
       });
     }
