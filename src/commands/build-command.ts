@@ -7,7 +7,8 @@ import { createReporter, progressModeFor, type Reporter } from '../core/progress
 import { ignoredContentFolders, toJsonFailure, toJsonSummary } from './build-summary.ts';
 import { discardActiveStaging } from '../output/staging.ts';
 import { pauseForTest } from '../output/test-pause.ts';
-import { checkPlaceholdersBeforeBuild, recordPlaceholders } from './placeholder-check.ts';
+import { checkPlaceholdersBeforeBuild, warnOfPlaceholders } from './placeholder-check.ts';
+import { placeholderRecord } from '../publish/placeholders.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs, renderTimeout: options.renderTimeout };
@@ -56,8 +57,8 @@ export async function runBuild(options: BuildCommandOptions, log: Logger, debug:
   if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
   try {
     await pauseForTest('locked');
-    const summary = await build(buildOptions, logger).finally(() => reporter.close());
-    recordPlaceholders(buildOptions.outDir, placeholders, logger);
+    const summary = await build({ ...buildOptions, records: [placeholderRecord(placeholders)] }, logger).finally(() => reporter.close());
+    warnOfPlaceholders(placeholders, logger);
     output.json?.(JSON.stringify(toJsonSummary(summary, { outDir: out, stages: reporter.stages, warnings, ignoredFolders: ignoredContentFolders(buildOptions.contentDir) })));
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);

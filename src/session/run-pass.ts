@@ -42,6 +42,8 @@ export interface RunOptions {
   failOnProblems?: boolean;
   /** Atomic only, when no page is to render or remove: true leaves the output as it is. */
   upToDate?: (check: UpToDateCheck) => boolean;
+  /** Atomic only: cleansite's own records (`.cleansite-*` files, never published), written with the output so they are swapped in with it. */
+  records?: ReadonlyArray<{ file: string; contents: string }>;
   /** Turns render failures into the errors reported (watch: located in the template). */
   explain?: (error: CleansiteError) => CleansiteError;
 }

@@ -124,6 +124,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     site.saveCache?.();
     if (written.failures.length > 0 && !runOptions.keepGoing) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
     const sitemapPlaced = placeParts(staging, parts(await sitemap()), { publicFiles: [], css: false, script: false, images: false, sitemap: true });
+    for (const record of runOptions.records ?? []) staging.write(record.file, record.contents);
     const published = options.hostFiles ? writePublishFiles(staging.dir, { redirects: writer.redirects, baseUrl: site.baseUrl }) : { files: 0, bytes: 0 };
     for (const warning of await time('commit', () => staging.commit())) options.onWarning?.(warning);
     written.committed();
