@@ -249,6 +249,9 @@ describe('docs/site-config.md', () => {
       expect(docs).toContain(call);
       expect(news).toContain(call.replace("'/news'", 'NEWS.base').replace("'/news/tags'", 'NEWS.tags').replace('size: 6', 'size: NEWS.pageSize'));
     }
+    const events = "events: defineCollection({ files: 'events.yaml', schema: eventSchema, body: 'none' })";
+    expect(docs).toContain(events);
+    expect(readFileSync(path.join(fixturesDir, 'bookshop-site', 'templates', 'site.config.ts'), 'utf8')).toContain(events);
   });
 });
 
