@@ -1,6 +1,6 @@
 /** BlogPosting structured data for a guide, with the business as author and publisher. */
 import type { BlogPosting, WithContext } from 'schema-dts';
-import type { Guide } from '../model/guides.ts';
+import { dayText, type Guide } from '../model/guides.ts';
 import type { TemplateProps } from '../model/props.ts';
 import { socialImageOf } from './social-image.ts';
 
@@ -13,8 +13,8 @@ export function buildBlogPosting(page: TemplateProps<Guide>): WithContext<BlogPo
     '@type': 'BlogPosting',
     headline: guide.title,
     description: guide.description,
-    datePublished: guide.date,
-    dateModified: guide.updated ?? guide.date,
+    datePublished: dayText(guide.date),
+    dateModified: dayText(guide.updated ?? guide.date),
     url: page.absoluteUrl(page.route.path),
     mainEntityOfPage: page.absoluteUrl(page.route.path),
     image: page.absoluteUrl(image.path),

@@ -7,7 +7,7 @@
  * that show it. Drafts and scheduled guides never get here: the engine
  * leaves them out before routing (draft: true, publishDate).
  */
-import { paginate, taxonomy, termPath, z, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
+import { isoDate, paginate, taxonomy, termPath, z, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
 import { DESCRIPTION_LENGTH } from './seo-limits.ts';
 
 export const GUIDES = {
@@ -20,12 +20,10 @@ export const GUIDES = {
 } as const;
 
 const text = z.string().trim().min(1, 'must not be empty');
-/** A real calendar day written YYYY-MM-DD (a YAML loader may hand it over as a Date). */
-const day = z.preprocess(
-  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD, such as 2026-11-20')
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a day of the calendar'),
-);
+/** A day written YYYY-MM-DD, strictly (2026-02-30 is an error at its line), as that day's Date at 00:00 UTC. */
+const day = isoDate();
+/** The YYYY-MM-DD a day field was written as: what cards, feeds and `<time>` carry. */
+export const dayText = (date: Date): string => date.toISOString().slice(0, 10);
 
 export const guideSchema = z.strictObject({
   title: text,
@@ -58,16 +56,16 @@ export type GuidesData =
   | { kind: 'topics'; topics: Array<TopicLink & { count: number }> }
   | { kind: 'feed'; title: string; description: string; items: FeedEntry[] };
 
-const newestFirst = (guides: readonly Guide[]) => [...guides].sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
-const dayDate = (value: string) => new Date(`${value}T00:00:00Z`);
+const newestFirst = (guides: readonly Guide[]) => [...guides].sort((a, b) => b.date.getTime() - a.date.getTime() || a.title.localeCompare(b.title));
 const topicLinks = (guide: Guide): TopicLink[] => guide.topics.map((name) => ({ name, path: termPath(GUIDES.topics, name) }));
 const imageOf = (guide: Guide): ImageRef => ({ src: guide.image, alt: guide.imageAlt });
-const cardOf = (guide: Guide): GuideCard => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: guide.date, summary: guide.summary, image: imageOf(guide), topics: topicLinks(guide) });
-const newestDay = (guides: readonly Guide[], fallback: Date) => (guides.length > 0 ? dayDate(newestFirst(guides).map((guide) => guide.updated ?? guide.date).sort().at(-1)!) : fallback);
+const cardOf = (guide: Guide): GuideCard => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: dayText(guide.date), summary: guide.summary, image: imageOf(guide), topics: topicLinks(guide) });
+const lastChanged = (guide: Guide): Date => guide.updated ?? guide.date;
+const newestDay = (guides: readonly Guide[], fallback: Date) => (guides.length > 0 ? new Date(Math.max(...guides.map((guide) => lastChanged(guide).getTime()))) : fallback);
 
 /** Page fields for an article: its own page, titled by the site's rule (`pageFields` in routes.ts). */
 export function articleData(guide: Guide): { data: GuidesData; updated: Date; image: ImageRef } {
-  return { data: { kind: 'article', topics: topicLinks(guide) }, updated: dayDate(guide.updated ?? guide.date), image: imageOf(guide) };
+  return { data: { kind: 'article', topics: topicLinks(guide) }, updated: lastChanged(guide), image: imageOf(guide) };
 }
 
 interface ListingPage { path: string; title: string; description: string; data: GuidesData; updated: Date }
@@ -98,7 +96,7 @@ export function guideListings(guides: readonly Guide[], fallback: Date): { pages
   };
   const feedData: GuidesData = {
     kind: 'feed', title: 'Cleaning Guides', description: 'Practical cleaning guides for Queensland facility and office managers.',
-    items: sorted.map((guide) => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: guide.date, ...(guide.updated ? { updated: guide.updated } : {}), summary: guide.summary, html: guide.html, image: guide.image, topics: guide.topics })),
+    items: sorted.map((guide) => ({ path: `${GUIDES.base}/${guide.slug}`, title: guide.title, date: dayText(guide.date), ...(guide.updated ? { updated: dayText(guide.updated) } : {}), summary: guide.summary, html: guide.html, image: guide.image, topics: guide.topics })),
   };
   const feeds: GeneratedRoute[] = [
     { path: GUIDES.feeds.atom, template: 'atom-feed', title: 'Cleaning Guides', updated, data: { guides: feedData } },

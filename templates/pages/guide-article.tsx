@@ -11,7 +11,7 @@ import { JsonLd } from '../components/json-ld.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
-import { GUIDES, type Guide } from '../model/guides.ts';
+import { dayText, GUIDES, type Guide } from '../model/guides.ts';
 import type { TemplateProps } from '../model/props.ts';
 
 export function GuideArticlePage(props: TemplateProps<Guide>): ReactElement {
@@ -26,8 +26,8 @@ export function GuideArticlePage(props: TemplateProps<Guide>): ReactElement {
       <PageHero title={guide.title} intro={guide.summary} eyebrow="Guide" before={<Breadcrumbs page={props} crumbs={crumbs} />}
         media={<HeroPicture image={props.image(guide.image)} alt={guide.imageAlt} />}>
         <p className="guide-meta">
-          Published <time dateTime={guide.date}>{formatLongDate(guide.date)}</time>
-          {guide.updated && <>, updated <time dateTime={guide.updated}>{formatLongDate(guide.updated)}</time></>}
+          Published <time dateTime={dayText(guide.date)}>{formatLongDate(dayText(guide.date))}</time>
+          {guide.updated && <>, updated <time dateTime={dayText(guide.updated)}>{formatLongDate(dayText(guide.updated))}</time></>}
         </p>
       </PageHero>
       <div className="section">

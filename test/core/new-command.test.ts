@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFixture, fixturesDir, makeFixtureSite, makeTempDir, removeSite, runCli } from '../support/fixture-site.ts';
+import { buildFixture, fixturesDir, makeFixtureSite, makeTempDir, removeSite, repoRoot, runCli } from '../support/fixture-site.ts';
 
 let sites: string[] = [];
 afterEach(() => {
@@ -72,15 +72,50 @@ describe('cleansite new', () => {
     expect(result.status).toBe(0);
     expect(readFileSync(path.join(site, 'content', 'faqs', 'do-you-clean-on-weekends.md'), 'utf8')).toBe('---\nquestion: "Do you clean on weekends?"\n---\nWrite this entry\'s text here.\n');
     const built = buildFixture(site);
-    expect(built.stderr).toBe('');
+    // basic-site's business details are example values: a placeholder warning, never an error.
+    expect(built.stderr).not.toMatch(/^error/m);
     expect(built.status).toBe(0);
   });
+
+  it('a guide on the real site, from templates/archetypes/guides.md: a draft that builds, left out until the draft line goes', () => {
+    // A copy of the real content (new writes into it); the real templates and public/ as they are.
+    const site = makeTempDir('cleansite-new-guide-');
+    sites.push(site);
+    cpSync(path.join(repoRoot, 'content'), path.join(site, 'content'), { recursive: true });
+    const realSite = (...args: string[]) => runCli([...args, '--content', path.join(site, 'content'), '--templates', path.join(repoRoot, 'templates')], site, { SOURCE_DATE_EPOCH: String(Date.UTC(2026, 10, 18, 20) / 1000) });
+    const build = () => realSite('build', '--public', path.join(repoRoot, 'public'), '--out', path.join(site, 'dist'));
+    const title = 'Mould After the Wet: What "Clean" Means';
+    const created = realSite('new', 'guides', title);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^wrote content\/guides\/mould-after-the-wet-what-clean-means\.md \(from .*templates\/archetypes\/guides\.md\)\n$/);
+    const file = path.join(site, 'content', 'guides', 'mould-after-the-wet-what-clean-means.md');
+    const text = readFileSync(file, 'utf8');
+    // 20:00 UTC on 18 November is the 19th in Queensland, the site's time zone.
+    expect(text).toMatch(/^---\ntitle: "Mould After the Wet: What \\"Clean\\" Means"\n(.*\n)*date: 2026-11-19\n(.*\n)*draft: true\n---\n/);
+
+    const asDraft = build();
+    expect(asDraft.status, asDraft.stderr).toBe(0);
+    expect(asDraft.stdout).toMatch(/entries left out: 2 drafts, 1 scheduled/);
+    expect(existsSync(path.join(site, 'dist', 'guides', 'mould-after-the-wet-what-clean-means'))).toBe(false);
+    expect(readFileSync(path.join(site, 'dist', 'guides', 'index.html'), 'utf8')).not.toContain('Mould After the Wet');
+
+    // Everything but the draft flag is ready to publish: the site's own checks (titles, descriptions, images, links) pass.
+    writeFileSync(file, text.replace(/^#.*\n/gm, '').replace('draft: true\n', ''));
+    const published = build();
+    expect(published.status, published.stderr).toBe(0);
+    const $ = load(readFileSync(path.join(site, 'dist', 'guides', 'mould-after-the-wet-what-clean-means', 'index.html'), 'utf8'));
+    expect($('h1').first().text()).toBe(title);
+    expect($('.guide-meta time').attr('datetime')).toBe('2026-11-19');
+    const listing = load(readFileSync(path.join(site, 'dist', 'guides', 'index.html'), 'utf8'));
+    expect(listing('.guide-card a').first().attr('href')).toBe('/guides/mould-after-the-wet-what-clean-means/');
+  }, 240_000);
 
   it('an unknown collection, or a one-file one, is a usage error naming the collections', () => {
     const site = bookshop();
     const unknown = newEntry(site, 'bokos', 'A Book');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toBe('error: unknown collection "bokos" (did you mean "books"?)\n  hint: the site\'s collections: shop, pages, books\n');
+    expect(unknown.stderr).toBe('error: unknown collection "bokos" (did you mean "books"?)\n  hint: the site\'s collections: shop, pages, books, events, news\n');
     const single = newEntry(site, 'shop', 'A Shop');
     expect(single.status).toBe(2);
     expect(single.stderr).toMatch(/^error: shop is one file \(shop\.md\), not a folder of entries/);

@@ -1,7 +1,8 @@
 /**
  * Generated routes on the bookshop fixture: its news is listed six to a
  * page, has a page per tag and an index of tags, and Atom and JSON feeds;
- * drafts and scheduled posts are left out of all of them. Built for real
+ * drafts and scheduled posts are left out of all of them. Its events are a
+ * data file (a list in content/events.yaml), on the home page, with strict dates. Built for real
  * (in-process build()) from posts written into a scratch copy of the site,
  * and read back with cheerio, a real feed parser (feedsmith) and xmllint.
  */
@@ -179,6 +180,37 @@ describe('drafts and scheduled posts', () => {
   });
 });
 
+describe('a data file: the events listed in content/events.yaml', () => {
+  it('puts each entry of the list on the home page, in the file\'s order', async () => {
+    const { dir: out } = await build(bookshopWith(numberedPosts(1)));
+    const home = page(out, 'index.html');
+    expect(home('ul.events li').map((_, item) => home(item).text()).get()).toEqual([
+      '2026-11-20 Poetry by candlelight, with Ada Finch',
+      '2026-12-04 Signing: The Long Tide',
+      '2026-12-12 Winter stories for children, with Sam Okoro',
+    ]);
+    expect(home('ul.events time').map((_, time) => home(time).attr('datetime')).get()).toEqual(['2026-11-20', '2026-12-04', '2026-12-12']);
+  });
+
+  it('reports a day that does not exist, and one written day-first, at the data file\'s lines', async () => {
+    const site = bookshopWith(numberedPosts(1));
+    const file = path.join(site, 'content', 'events.yaml');
+    const events = readFileSync(file, 'utf8');
+    expect(events.split('\n')[5]).toBe('  date: 2026-12-04');
+    writeFileSync(file, events.replace('date: 2026-12-04', 'date: 2026-02-30').replace('date: 2026-12-12', 'date: 12/12/2026'));
+    const failure = await build(site).then(() => new Error('built'), (error: Error) => error);
+    expect(failure.message).toMatch(/content\/events\.yaml:6: date: "2026-02-30" is not a date: February 2026 has 28 days/);
+    expect(failure.message).toMatch(/content\/events\.yaml:8: date: "12\/12\/2026" must be a date written YYYY-MM-DD/);
+  });
+});
+
+describe('a news post\'s date is strict', () => {
+  it('is an error at its line, not a day rolled over into the next month', async () => {
+    const site = bookshopWith({ rolled: post('Rolled Over', '2026-09-31') });
+    await expect(build(site)).rejects.toThrow(/content\/news\/rolled\.md:3: date: "2026-09-31" is not a date: September 2026 has 30 days/);
+  });
+});
+
 describe('what route functions return is checked', () => {
   const withConfig = (edit: (config: string) => string) => {
     const site = bookshopWith(numberedPosts(1));
@@ -217,6 +249,9 @@ describe('docs/site-config.md', () => {
       expect(docs).toContain(call);
       expect(news).toContain(call.replace("'/news'", 'NEWS.base').replace("'/news/tags'", 'NEWS.tags').replace('size: 6', 'size: NEWS.pageSize'));
     }
+    const events = "events: defineCollection({ files: 'events.yaml', schema: eventSchema, body: 'none' })";
+    expect(docs).toContain(events);
+    expect(readFileSync(path.join(fixturesDir, 'bookshop-site', 'templates', 'site.config.ts'), 'utf8')).toContain(events);
   });
 });
 
