@@ -58,7 +58,7 @@ export async function runBuild(options: BuildCommandOptions, log: Logger, debug:
   try {
     await pauseForTest('locked');
     const summary = await build({ ...buildOptions, records: [placeholderRecord(placeholders)] }, logger).finally(() => reporter.close());
-    warnOfPlaceholders(placeholders, logger);
+    warnOfPlaceholders(placeholders, options.allowPlaceholders, logger);
     output.json?.(JSON.stringify(toJsonSummary(summary, { outDir: out, stages: reporter.stages, warnings, ignoredFolders: ignoredContentFolders(buildOptions.contentDir) })));
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);

@@ -21,7 +21,7 @@ const DETAILS = { file: 'site.md', fields: ['baseUrl', 'phone', 'emails', 'socia
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'cleansite.mjs'), ...args], {
-      cwd: PROJECT_ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CONTEXT: '', ...env }, timeout: 120_000,
+      cwd: PROJECT_ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CONTEXT: '', CLEANSITE_ALLOW_PLACEHOLDERS: '', ...env }, timeout: 120_000,
     }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }));
   });
 }
@@ -99,6 +99,16 @@ describe('the site as it is (stand-in details)', () => {
     expect(existsSync(out), 'the refused build wrote its output').toBe(false);
     const allowed = await cli(['build', '--out', out, '--allow-placeholders'], { CONTEXT: 'production' });
     expect(allowed.code, allowed.out).toBe(0);
+  }, 120_000);
+
+  it('CLEANSITE_ALLOW_PLACEHOLDERS=1 (a preview pipeline, the tests\' fixtures) neither refuses nor warns, and still records them for deploy', async () => {
+    const out = path.join(temp, 'allowed-by-env');
+    const run = await cli(['build', '--out', out], { CONTEXT: 'production', CLEANSITE_ALLOW_PLACEHOLDERS: '1' });
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).not.toMatch(/^warning:/m);
+    const refused = await deploy(out);
+    expect(refused.code, refused.out).toBe(2);
+    expect(refused.out).toMatch(/refusing to publish a build with 8 placeholder business details/);
   }, 120_000);
 });
 
