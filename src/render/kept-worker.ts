@@ -9,6 +9,7 @@
  */
 import { CleansiteError } from '../core/errors.ts';
 import { workerFile } from './compiled-worker.ts';
+import { renderLimits, type RenderLimits } from './page-watchdog.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import { startRenderWorker, type KeptSetup, type RenderWorker, type WorkerHandle } from './render-threads.ts';
@@ -24,11 +25,11 @@ export interface KeptWorker extends RenderWorker {
 }
 
 /** Starts the worker and loads the templates; a module that throws while loading is the error. */
-export async function startKeptWorker(templatesModule: string, cacheDir: string, options: Omit<KeptSetup, 'templatesModule'>): Promise<KeptWorker> {
+export async function startKeptWorker(templatesModule: string, cacheDir: string, options: Omit<KeptSetup, 'templatesModule'>, limits: RenderLimits = renderLimits()): Promise<KeptWorker> {
   const file = await workerFile('render-worker', cacheDir);
   const setup: KeptSetup = { ...options, templatesModule };
   const start = async () => {
-    const handle = startRenderWorker(file);
+    const handle = startRenderWorker(file, undefined, limits);
     try {
       await handle.call({ type: 'load', modulePath: templatesModule });
     } catch (error) {

@@ -92,7 +92,8 @@ export function poolRenderers(options: PoolOptions): SessionRenderers {
 }
 
 /** Watch's renderers: one worker kept across rebuilds, replaced when the templates change. */
-export function keptRenderers(cacheDir: string): SessionRenderers {
+export function keptRenderers(cacheDir: string, renderTimeout?: number): SessionRenderers {
+  const limits = renderLimits(renderTimeout);
   let worker: KeptWorker | undefined;
   let inUse: TemplatesInUse | undefined;
   return {
@@ -103,7 +104,7 @@ export function keptRenderers(cacheDir: string): SessionRenderers {
     async useTemplates(templates) {
       if (templates.modulePath === inUse?.modulePath) return false;
       // The old worker (and its module) goes away with its thread.
-      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false });
+      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, limits);
       await worker?.close();
       worker = next;
       inUse = templates;

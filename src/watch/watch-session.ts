@@ -30,6 +30,8 @@ export interface WatchSessionOptions extends SitePaths {
   devScripts: string[];
   /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
   drafts?: boolean;
+  /** Seconds one page may render before it is stopped and reported (render/page-watchdog.ts). */
+  renderTimeout?: number;
 }
 
 export interface RebuildReport {
@@ -80,7 +82,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const session = createSession({
     contentDir: options.contentDir, templatesDir: options.templatesDir, publicDir: options.publicDir, rootDir: options.rootDir,
     baseUrl: options.baseUrl, outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate, devScripts: options.devScripts, drafts: options.drafts ?? true,
-  }, { kind: 'watch' });
+  }, { kind: 'watch', renderTimeout: options.renderTimeout });
   let folderProblems: CleansiteError[] = [];
   let openProblems: CleansiteError[] = [];
   let redirects: readonly RedirectRule[] | undefined;
