@@ -9,6 +9,7 @@
  * back the same way (session/write-pages.ts).
  */
 import type { FingerprintedEntry } from '../content/content-loader.ts';
+import { CleansiteError } from '../core/errors.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { PageKeyInputs } from '../render/render-pool.ts';
@@ -96,6 +97,9 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
   const limits = renderLimits(renderTimeout);
   let worker: KeptWorker | undefined;
   let inUse: TemplatesInUse | undefined;
+  // Once closed (watch stopping), no worker starts again: a pass cut short fails instead.
+  let closed = false;
+  const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
   return {
     get templates() {
       return inUse;
@@ -103,8 +107,13 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
     threads: undefined,
     async useTemplates(templates) {
       if (templates.modulePath === inUse?.modulePath) return false;
+      if (closed) throw stopping();
       // The old worker (and its module) goes away with its thread.
       const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, limits);
+      if (closed) {
+        await next.close();
+        throw stopping();
+      }
       await worker?.close();
       worker = next;
       inUse = templates;
@@ -112,7 +121,12 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
     },
     forPass({ data }, values) {
       const kept = worker!;
-      const renderers = (): Renderers => ({ workers: { count: 1, ready: kept.useSite(data).then(() => [kept]) }, here: false });
+      const renderers = (): Renderers => {
+        const ready = closed ? Promise.reject(stopping()) : kept.useSite(data).then(() => [kept]);
+        // Awaited by the render pool; a failure must not count as unhandled meanwhile.
+        ready.catch(() => undefined);
+        return { workers: { count: 1, ready }, here: false };
+      };
       // The worker is sent site data as patches, without the fingerprints: keys are computed here.
       return { renderers, keying: { values } };
     },
@@ -120,6 +134,7 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
       worker?.compact();
     },
     async close() {
+      closed = true;
       await worker?.close();
       worker = undefined;
     },
