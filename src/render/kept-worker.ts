@@ -24,17 +24,29 @@ export interface KeptWorker extends RenderWorker {
   close(): Promise<void>;
 }
 
+/** How a kept worker is bounded: a page's render time and its heap, and a signal that stops a worker still loading the templates. */
+export interface KeptBounds {
+  limits?: RenderLimits;
+  stop?: AbortSignal;
+}
+
 /** Starts the worker and loads the templates; a module that throws while loading is the error. */
-export async function startKeptWorker(templatesModule: string, cacheDir: string, options: Omit<KeptSetup, 'templatesModule'>, limits: RenderLimits = renderLimits()): Promise<KeptWorker> {
+export async function startKeptWorker(templatesModule: string, cacheDir: string, options: Omit<KeptSetup, 'templatesModule'>, bounds: KeptBounds = {}): Promise<KeptWorker> {
   const file = await workerFile('render-worker', cacheDir);
   const setup: KeptSetup = { ...options, templatesModule };
   const start = async () => {
-    const handle = startRenderWorker(file, undefined, limits);
+    if (bounds.stop?.aborted) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'the render worker was stopped' });
+    const handle = startRenderWorker(file, undefined, bounds.limits ?? renderLimits());
+    // A module that loops at its top level never answers the load: only the stop ends it.
+    const stop = () => void handle.terminate();
+    bounds.stop?.addEventListener('abort', stop);
     try {
       await handle.call({ type: 'load', modulePath: templatesModule });
     } catch (error) {
       await handle.terminate();
       throw error instanceof CleansiteError ? error : new CleansiteError({ code: 'TEMPLATE_COMPILE', message: `templates failed to load: ${(error as Error).message}`, cause: error });
+    } finally {
+      bounds.stop?.removeEventListener('abort', stop);
     }
     return handle;
   };

@@ -97,8 +97,9 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
   const limits = renderLimits(renderTimeout);
   let worker: KeptWorker | undefined;
   let inUse: TemplatesInUse | undefined;
-  // Once closed (watch stopping), no worker starts again: a pass cut short fails instead.
-  let closed = false;
+  // Once closed (watch stopping), no worker starts again, and one still loading its templates is stopped.
+  const closing = new AbortController();
+  const closed = () => closing.signal.aborted;
   const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
   return {
     get templates() {
@@ -107,10 +108,10 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
     threads: undefined,
     async useTemplates(templates) {
       if (templates.modulePath === inUse?.modulePath) return false;
-      if (closed) throw stopping();
+      if (closed()) throw stopping();
       // The old worker (and its module) goes away with its thread.
-      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, limits);
-      if (closed) {
+      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, { limits, stop: closing.signal });
+      if (closed()) {
         await next.close();
         throw stopping();
       }
@@ -122,7 +123,7 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
     forPass({ data }, values) {
       const kept = worker!;
       const renderers = (): Renderers => {
-        const ready = closed ? Promise.reject(stopping()) : kept.useSite(data).then(() => [kept]);
+        const ready = closed() ? Promise.reject(stopping()) : kept.useSite(data).then(() => [kept]);
         // Awaited by the render pool; a failure must not count as unhandled meanwhile.
         ready.catch(() => undefined);
         return { workers: { count: 1, ready }, here: false };
@@ -134,7 +135,7 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
       worker?.compact();
     },
     async close() {
-      closed = true;
+      closing.abort();
       await worker?.close();
       worker = undefined;
     },

@@ -6,7 +6,8 @@
  * stream), keeps serving the last good page, and picks up the fix and later
  * edits without a restart. Ctrl-C and SIGTERM end the process within seconds
  * while the template spins, with the default (30 s) bound, so it is the
- * signal that stops it, not the render timeout.
+ * signal that stops it, not the render timeout; also while the templates
+ * module loops at its top level, which no page bound covers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,4 +109,16 @@ describe('cleansite watch with a template that loops forever', () => {
       expect(watch.output.slice(from).filter((line) => /^error|problem/.test(line))).toEqual([]);
     }, 90_000);
   }
+
+  it('SIGTERM ends watch within seconds while the templates module loops as it loads (no page has started)', async () => {
+    const site = watching.site('watch-overlay');
+    const watch = await watching.start(site);
+    const { original } = loopingTemplates(site);
+    const from = watch.output.length;
+    writeTemplates(site, `${original}\nprocess.stderr.write('TEMPLATES MODULE LOADING\\n');\nfor (;;) { /* spins at import */ }\n`);
+    await watch.waitForLine(/TEMPLATES MODULE LOADING/, from, 30_000);
+    const code = await endsWithin(watch, 'SIGTERM', 5_000);
+    expect(code, watch.output.join('\n')).toBe(0);
+    expect(watch.output.slice(from).filter((line) => /^error|problem/.test(line))).toEqual([]);
+  }, 90_000);
 });
