@@ -21,13 +21,15 @@ export interface KeptWorker extends RenderWorker {
   useSite(site: SiteData): Promise<void>;
   /** Asks the worker for a full garbage collection (see core/garbage-collection.ts). */
   compact(): void;
+  /** Ends the thread now (what it renders fails); the next render starts it again. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** How a kept worker is bounded: a page's render time and its heap, and a signal that stops a worker still loading the templates. */
+/** How a kept worker is bounded: a page's render time and its heap, and the signal (asked at each start) that stops a worker still loading the templates. */
 export interface KeptBounds {
   limits?: RenderLimits;
-  stop?: AbortSignal;
+  stop?: () => AbortSignal;
 }
 
 /** Starts the worker and loads the templates; a module that throws while loading is the error. */
@@ -35,18 +37,19 @@ export async function startKeptWorker(templatesModule: string, cacheDir: string,
   const file = await workerFile('render-worker', cacheDir);
   const setup: KeptSetup = { ...options, templatesModule };
   const start = async () => {
-    if (bounds.stop?.aborted) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'the render worker was stopped' });
+    const signal = bounds.stop?.();
+    if (signal?.aborted) throw new CleansiteError({ code: 'RENDER_FAILED', message: 'the render worker was stopped' });
     const handle = startRenderWorker(file, undefined, bounds.limits ?? renderLimits());
     // A module that loops at its top level never answers the load: only the stop ends it.
     const stop = () => void handle.terminate();
-    bounds.stop?.addEventListener('abort', stop);
+    signal?.addEventListener('abort', stop);
     try {
       await handle.call({ type: 'load', modulePath: templatesModule });
     } catch (error) {
       await handle.terminate();
       throw error instanceof CleansiteError ? error : new CleansiteError({ code: 'TEMPLATE_COMPILE', message: `templates failed to load: ${(error as Error).message}`, cause: error });
     } finally {
-      bounds.stop?.removeEventListener('abort', stop);
+      signal?.removeEventListener('abort', stop);
     }
     return handle;
   };
@@ -81,6 +84,9 @@ export async function startKeptWorker(templatesModule: string, cacheDir: string,
     },
     compact() {
       if (worker.alive) worker.post({ type: 'compact' });
+    },
+    async stop() {
+      await worker.terminate();
     },
     async close() {
       await worker.terminate();

@@ -42,6 +42,8 @@ export interface SessionRenderers {
   readonly threads: RenderThreads | undefined;
   /** Asks a kept worker for a full garbage collection (watch, when idle). */
   compact(): void;
+  /** Stops what the kept worker is rendering or loading now (watch: the templates changed under it); it starts again on the next render. */
+  interrupt(): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function poolRenderers(options: PoolOptions): SessionRenderers {
       return { renderers, keying: { keys } };
     },
     compact() {},
+    interrupt() {},
     close: () => threads.close(),
   };
 }
@@ -100,6 +103,7 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
   // Once closed (watch stopping), no worker starts again, and one still loading its templates is stopped.
   const closing = new AbortController();
   const closed = () => closing.signal.aborted;
+  let interruption = new AbortController();
   const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
   return {
     get templates() {
@@ -110,7 +114,7 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
       if (templates.modulePath === inUse?.modulePath) return false;
       if (closed()) throw stopping();
       // The old worker (and its module) goes away with its thread.
-      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, { limits, stop: closing.signal });
+      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, { limits, stop: () => AbortSignal.any([closing.signal, interruption.signal]) });
       if (closed()) {
         await next.close();
         throw stopping();
@@ -133,6 +137,11 @@ export function keptRenderers(cacheDir: string, renderTimeout?: number): Session
     },
     compact() {
       worker?.compact();
+    },
+    interrupt() {
+      interruption.abort();
+      interruption = new AbortController();
+      void worker?.stop();
     },
     async close() {
       closing.abort();

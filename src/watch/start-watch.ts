@@ -63,6 +63,8 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   let started = false;
   /** close() was called: no pass starts, and the one it cut short is not reported. */
   let closing = false;
+  /** The running pass was interrupted by a template save: if it failed, the pass after it reports. */
+  let interrupted = false;
   let running: Promise<void> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const compactWhenIdle = () => {
@@ -79,8 +81,10 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       restoreOutput = false;
       const batch = queue;
       queue = [];
+      interrupted = false;
       const report = await session.rebuild(batch);
       if (closing) return;
+      if (interrupted && report.problems.length > 0) continue;
       for (const message of report.messages) stream.send(message);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
       if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
@@ -100,6 +104,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
     onChanges: (changes) => {
       queue.push(...changes);
+      if (running && session.interruptFor(changes)) interrupted = true;
       schedule();
     },
     onError: events.onError,

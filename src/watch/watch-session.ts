@@ -70,6 +70,12 @@ export interface WatchSession {
   outputMissing(): boolean;
   /** Asks the render worker for a full garbage collection. */
   compact(): void;
+  /**
+   * Stops the render worker when the changes touch the templates or the site config: called while a
+   * pass runs, it ends a pass held by a page that loops, so the saved fix is built now, not after
+   * --render-timeout. True when it stopped it.
+   */
+  interruptFor(changes: readonly FileChange[]): boolean;
   close(): Promise<void>;
 }
 
@@ -192,6 +198,11 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     outputMissing: () => wroteOutput && !existsSync(options.outDir),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact: () => session.renderers.compact(),
+    interruptFor(changes) {
+      const renders = changes.some((change) => classifyChange(change.file, options, inputs).some((area) => area === 'templates' || area === 'config'));
+      if (renders) session.renderers.interrupt();
+      return renders;
+    },
     close: () => session.close(),
   };
 }

@@ -95,6 +95,25 @@ describe('cleansite watch with a template that loops forever', () => {
     expect(watch.alive()).toBe(true);
   }, 120_000);
 
+  it('builds a fix saved while the page still spins at once, not after the (default 30 s) render timeout', async () => {
+    const site = watching.site('watch-overlay');
+    const watch = await watching.start(site);
+    const events = await watching.events(watch);
+    const { original, looping } = loopingTemplates(site);
+    const from = watch.output.length;
+    writeTemplates(site, looping);
+    await watch.waitForLine(/ABOUT TEMPLATE STARTED/, from, 30_000);
+    events.skipAll();
+    writeTemplates(site, original.replace('<ul className="testimonials">', '<ul className="testimonials fixed-while-spinning">'));
+    // Well inside the 30 s bound: the save stopped the looping page's worker.
+    await events.next((event) => event.event === 'reload', 15_000);
+    await servedPage(watch, '/about/', '<ul class="testimonials fixed-while-spinning">', 5_000);
+    expect(await watch.waitForLine(/^templates\/index\.tsx changed: re-rendered \d+ pages in \d+ ms\.$/, from)).toBeTruthy();
+    // The pass the save cut short is not reported: nothing was wrong once the fix was in.
+    expect(watch.output.slice(from).filter((line) => /^error|problem/.test(line))).toEqual([]);
+    expect(events.events.filter((event) => event.event === 'build-error')).toEqual([]);
+  }, 90_000);
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} ends watch within seconds while the template spins, with the default render timeout`, async () => {
       const site = watching.site('watch-overlay');
