@@ -6,6 +6,8 @@
  * a new kept worker and the old one closed: the old module dies with its
  * thread, so no thread accumulates template modules in Node's never-emptied
  * ESM import cache. A worker that died is started again on the next render.
+ * Its pages are bounded by the render timeout (page-watchdog.ts), and watch
+ * can end it mid-page or mid-load (a template saved, or watch stopping).
  */
 import { CleansiteError } from '../core/errors.ts';
 import { workerFile } from './compiled-worker.ts';
@@ -61,6 +63,9 @@ export async function startKeptWorker(templatesModule: string, cacheDir: string,
     patcher.reset();
   };
 
+  const terminate = async () => {
+    await worker.terminate();
+  };
   return {
     templatesModule,
     async useSite(site) {
@@ -85,11 +90,7 @@ export async function startKeptWorker(templatesModule: string, cacheDir: string,
     compact() {
       if (worker.alive) worker.post({ type: 'compact' });
     },
-    async stop() {
-      await worker.terminate();
-    },
-    async close() {
-      await worker.terminate();
-    },
+    stop: terminate,
+    close: terminate,
   };
 }
