@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--keep]
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--keep]
  *
  * Builds the committed site and synthetic sites of N location pages (the
  * real content with its locations replaced by N generated ones of the same
@@ -12,7 +12,9 @@
  *   edit  after a real edit to one location file (a sentence appended)
  *   bare  the bare render loop (bench/bare-loop.tsx) on the same pages
  * Wall time, pages per second and the peak resident memory of the process
- * tree. Prints a table, checks the targets of issue 7, runs the other
+ * tree. Also a fresh clone's first build (bench/first-build.mjs: the committed
+ * site with an empty image cache). Prints a table, checks the targets of
+ * issues 7 and 23, runs the other
  * bench/*-bench.mjs (watch, images) unless --no-extra and includes their
  * figures, and writes bench/results.json.
  */
@@ -26,6 +28,7 @@ import { measureCommand } from './measure-process.mjs';
 import { prepareTools } from './prepare-tools.mjs';
 import { formatTable, median } from './report.mjs';
 import { runExtraBenches } from './extra-benches.mjs';
+import { benchFirstBuild } from './first-build.mjs';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
@@ -54,6 +57,17 @@ try {
     ...(args.committed ? [{ name: 'committed site', locations: undefined }] : []),
     ...args.sizes.map((size) => ({ name: `${size.toLocaleString('en-AU')} locations`, locations: size })),
   ];
+  if (args.firstBuild) {
+    const env = { ...process.env, SOURCE_DATE_EPOCH };
+    delete env.NODE_ENV;
+    const samples = await benchFirstBuild({ packageRoot, tools, outRoot, runs: args.runs, env, log });
+    results.firstBuild = {
+      seconds: median(samples.map((sample) => sample.ms)) / 1000,
+      cpuSeconds: samples[0].cpuMs === undefined ? undefined : median(samples.map((sample) => sample.cpuMs)) / 1000,
+      peakRssMB: samples[0].peakRssBytes === undefined ? undefined : median(samples.map((sample) => sample.peakRssBytes)) / 2 ** 20,
+      allSeconds: samples.map((sample) => sample.ms / 1000),
+    };
+  }
   for (const site of sites) results.sites.push(await benchSite(site));
   if (args.extra) results.extra = runExtraBenches(packageRoot, log);
 } finally {
@@ -67,9 +81,10 @@ try {
   tools.remove();
 }
 
-results.targets = checkTargets(results.sites);
+results.targets = checkTargets(results.sites, results.firstBuild);
 const table = formatTable(results.sites);
 process.stdout.write(`\n${table}\n`);
+if (results.firstBuild) process.stdout.write(`first build of a fresh clone (committed site, empty image cache): ${results.firstBuild.seconds.toFixed(2)} s wall (median of ${args.runs}), ${results.firstBuild.cpuSeconds?.toFixed(1)} s CPU, peak ${Math.round(results.firstBuild.peakRssMB ?? 0)} MB\n`);
 for (const target of results.targets) log(`${target.met ? 'met    ' : 'NOT MET'}  ${target.name}: ${target.actual} (target ${target.limit})`);
 for (const [name, extra] of Object.entries(results.extra)) log(`bench/${name}-bench.mjs: ${extra.failed ? extra.summary : `figures in bench/results.json (extra.${name})`}`);
 // Before: afterwards the figure also counts the benchmark's own builds.
@@ -191,8 +206,22 @@ function compareOutputs(ours, bare) {
   return `${same}/${total}`;
 }
 
-function checkTargets(sites) {
+function checkTargets(sites, firstBuild) {
   const targets = [];
+  // Issue 23.
+  if (firstBuild) targets.push({ name: 'first build of a fresh clone, empty image cache', limit: '<= 8 s', actual: `${firstBuild.seconds.toFixed(2)} s`, met: firstBuild.seconds <= 8 });
+  const huge = sites.find((site) => site.name.startsWith('100,000'));
+  if (huge) {
+    targets.push({ name: '100,000 pages, cold', limit: '<= 35 s', actual: `${huge.cold.seconds.toFixed(1)} s`, met: huge.cold.seconds <= 35 });
+    if (huge.cold.peakRssMB !== undefined) targets.push({ name: '100,000 pages, cold, peak RSS', limit: '<= 1,024 MB', actual: `${Math.round(huge.cold.peakRssMB)} MB`, met: huge.cold.peakRssMB <= 1024 });
+  }
+  // Linear cost: cold pages/s of every size from 1,000 pages up within 20 % of the best of them.
+  const scaled = sites.filter((site) => site.pages >= 1000);
+  if (scaled.length >= 2) {
+    const rates = scaled.map((site) => site.cold.pagesPerSecond);
+    const spread = 1 - Math.min(...rates) / Math.max(...rates);
+    targets.push({ name: `cold pages/s from ${scaled[0].pages.toLocaleString('en-AU')} to ${scaled.at(-1).pages.toLocaleString('en-AU')} pages`, limit: 'within 20 %', actual: `${rates.map((rate) => Math.round(rate)).join(' / ')} (spread ${(spread * 100).toFixed(0)} %)`, met: spread <= 0.2 });
+  }
   const find = (name) => sites.find((site) => site.name === name);
   const committed = find('committed site');
   const big = sites.find((site) => site.name.startsWith('10,000'));
@@ -207,7 +236,7 @@ function checkTargets(sites) {
 }
 
 function parseArgs(argv) {
-  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, outRoot: undefined, templates: undefined };
+  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, firstBuild: true, outRoot: undefined, templates: undefined };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -221,13 +250,14 @@ function parseArgs(argv) {
     else if (flag === '--templates') options.templates = value();
     else if (flag === '--no-committed') options.committed = false;
     else if (flag === '--no-extra') options.extra = false;
+    else if (flag === '--no-first-build') options.firstBuild = false;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--help' || flag === '-h') {
       // The file's opening comment is the help text.
       const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
       process.stdout.write(`${text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
       process.exit(0);
-    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --keep; --help shows them)`);
+    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --keep; --help shows them)`);
   }
   return options;
 }

@@ -5,17 +5,19 @@
  * (when no page is to render and every other file is as the last build
  * wrote it, the output folder is left untouched).
  */
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SitePaths } from './core/site-paths.ts';
 import { removeCacheLeftovers, takeCacheWarning } from './cache/cache-writes.ts';
 import type { CleansiteError } from './core/errors.ts';
 import type { Logger } from './core/logger.ts';
+import type { Reporter } from './core/progress.ts';
 import { PUBLISH_FILES, publishFilesCurrent } from './publish/write-publish-files.ts';
 import { preferProductionReact } from './render/production-react.ts';
 import { extrasBytes, extrasUnchanged } from './session/output-extras.ts';
 import { createSession } from './session/session.ts';
 import type { UpToDateCheck } from './session/write-output.ts';
+import type { RunOptions } from './session/run-pass.ts';
 
 export { PARALLEL_THRESHOLD } from './render/render-threads.ts';
 
@@ -32,6 +34,16 @@ export interface BuildOptions extends SitePaths {
   cache?: boolean;
   /** Render the markup templates pass to shared() once per key (default true); false renders it on every page. */
   shareChunks?: boolean;
+  /** Told each stage as it starts and ends, and the images and pages done (core/progress.ts). */
+  reporter?: Reporter;
+  /**
+   * Make only the images the content and templates use (assets/images/image-uses.ts); the CLI's
+   * build asks for it. Default false, as watch makes every image still: its output then equals
+   * a default build's, file for file (test/engine/watch-equals-build.test.ts).
+   */
+  onlyUsedImages?: boolean;
+  /** cleansite's own records written into the output with the site (the placeholder record `deploy` reads); never published. */
+  records?: RunOptions['records'];
 }
 
 export interface BuildSummary {
@@ -71,7 +83,7 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
   let checked: UpToDateCheck | undefined;
   try {
     const outcome = await session.run('all', {
-      write: 'atomic', keepGoing: options.keepGoing, failOnProblems: true,
+      write: 'atomic', keepGoing: options.keepGoing, failOnProblems: true, records: options.records,
       upToDate: (check) => isUpToDate((checked = check), options, logger, check.pages),
     });
     const files = outcome.state.site?.files;
@@ -99,6 +111,8 @@ export async function build(options: BuildOptions, logger: Logger): Promise<Buil
 function isUpToDate(check: UpToDateCheck, options: BuildOptions, logger: Logger, pages: number): boolean {
   if (!check.previous || !extrasUnchanged(check.previous, check.described, options.outDir)) return false;
   if (!publishFilesCurrent(options.outDir, options.publicDir, { redirects: check.redirects, baseUrl: check.baseUrl })) return false;
+  // cleansite's own records say what this build found (the placeholders): one that changed is a change.
+  if ((options.records ?? []).some((record) => !existsSync(path.join(options.outDir, record.file)) || readFileSync(path.join(options.outDir, record.file), 'utf8') !== record.contents)) return false;
   logger.debug(`nothing changed: all ${pages} pages and ${Object.keys(check.described).length - 1} other files are as the last build wrote them`);
   return true;
 }

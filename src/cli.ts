@@ -55,12 +55,20 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('--allow-placeholders', 'build even where CONTEXT=production while business details are placeholders')
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')
     .option('--force', 'replace an --out folder cleansite did not make (never the project, a source folder, home or /)')
-    .action(async (options: BuildCommandOptions, command: Command) => {
+    .option('--json', 'print the build summary (pages, files, bytes, stage times, warnings) as one JSON object on stdout')
+    .action(async (options: BuildCommandOptions & { json?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
       const { runBuild } = await import('./commands/build-command.ts');
+      const { createReporter, progressModeFor } = await import('./core/progress.ts');
+      // Progress goes to stderr: a live line on a terminal, a line per slow stage elsewhere (CI logs).
+      // CLEANSITE_SLOW_STAGE_MS: from how long a stage gets its line in a log (default 2000; 0 lists every stage).
+      const slow = /^\d+$/.test(process.env.CLEANSITE_SLOW_STAGE_MS ?? '') ? Number(process.env.CLEANSITE_SLOW_STAGE_MS) : undefined;
+      const reporter = createReporter({ mode: progressModeFor(process.stderr, Boolean(globals.quiet)), slowStageMs: slow });
+      // A message clears the live line first, and the next update draws it again below.
+      const printed = (write: (line: string) => void) => (line: string) => { reporter.clearLine(); write(line); };
+      const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: printed(logger.out), stderr: printed(logger.err) });
       // Ctrl-C ends the process at once, worker threads and all, once the build has cleaned up.
-      setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code)));
+      setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code), { reporter, json: options.json ? logger.out : undefined }));
     });
 
   siteOptions(program.command('watch'))

@@ -1,7 +1,8 @@
 /**
- * Image stage: every raster under public/images becomes AVIF, WebP and a
- * JPEG (or PNG) fallback at several widths with content-hashed names under
- * assets/img/; SVG art there is minified, not rasterised. Everything else in
+ * Image stage: every raster under public/images that a page uses becomes
+ * AVIF, WebP and a JPEG (or PNG) fallback at the widths its uses need, with
+ * content-hashed names under assets/img/; SVG art there is minified, not
+ * rasterised. Everything else in
  * public/ that is an image (icons) is only measured. Each ResolvedImage
  * carries the intrinsic size, so every <img> gets width and height.
  *
@@ -10,17 +11,19 @@
  * manifest per image, and never loads sharp.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
-import { hashedName } from './hashed-name.ts';
-import { encodeVariants, extensionOf, measureRaster, mimeTypeOf } from './images/encode-variants.ts';
-import { openImageCache, type CacheEntry, type CachedVariant } from './images/image-cache.ts';
+import { encodeVariants, measureRaster } from './images/encode-variants.ts';
+import type { ImageUses } from './images/image-uses.ts';
+import { createLimiter } from './images/limiter.ts';
+import { openImageCache } from './images/image-cache.ts';
 import { DEFAULT_IMAGE_OPTIONS, hashImageOptions, type ImageOptions } from './images/image-options.ts';
-import { optimiseSvg } from './images/optimise-svg.ts';
 import { readSharpVersion } from './images/sharp-version.ts';
 import { openSourceHashes } from './images/source-hashes.ts';
+import { resolveSvg, toResolvedImage, type Resolved } from './images/variant-urls.ts';
 
 /** A file the image stage adds to the output: linked from the cache, or written from memory. */
 /** An image after the image stage: intrinsic size plus the variants to offer. */
@@ -48,6 +51,8 @@ export interface ImageStageStats {
   cacheMisses: number;
   /** Bytes of every variant file the stage adds to the output. */
   outputBytes: number;
+  /** Sources under public/images that no page uses, so none of their variants are made. */
+  unused: number;
 }
 
 export interface ImageStage {
@@ -62,38 +67,55 @@ export interface ResolveImagesOptions {
   /** The build cache folder; images are cached in its `images/` subfolder. */
   cacheDir: string;
   imageOptions?: ImageOptions;
+  /**
+   * The images pages use (images/image-uses.ts), when known: only those are made, at the
+   * widths their uses need. It may still be coming (the content loads meanwhile); the
+   * sources are listed and hashed while it does. Without it every source is made at every width.
+   */
+  uses?: ImageUses | Promise<ImageUses | undefined>;
+  /** Sources encoded so far of those the cache did not hold, as each one finishes. */
+  onEncoded?: (done: number, total: number) => void;
 }
 
-/** Output folder of the generated files: under assets/, so the immutable caching rule covers them. */
-const OUTPUT_DIR = 'assets/img';
 const CONVERTED = /^images\/.+\.(jpe?g|png|webp|avif)$/i;
-const OPTIMISED_SVG = /^images\/.+\.svg$/i;
 
-type Resolved = { src: string; image: ResolvedImage; files: ImageFile[]; hit: boolean };
-
-export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS }: ResolveImagesOptions): Promise<ImageStage> {
-  const relatives = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
+export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS, uses, onEncoded }: ResolveImagesOptions): Promise<ImageStage> {
+  const listed = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
   const imagesCacheDir = path.join(cacheDir, 'images');
   const cache = openImageCache(imagesCacheDir);
   const hashes = openSourceHashes(imagesCacheDir);
   const optionsKey = hashImageOptions(imageOptions, readSharpVersion());
-  const limit = createLimiter(imageOptions.parallelImages);
+  // Every core encodes: one width of one image at a time each (libvips runs one thread per pipeline).
+  const limit = createLimiter(imageOptions.parallelism ?? availableParallelism());
+  // Hashing needs only a stat per source once remembered: it runs while the content loads.
+  const hashing = new Map(listed.filter((relative) => CONVERTED.test(relative) || !/\.svg$/i.test(relative)).map((relative) => [relative, hashes.hashOf(path.join(publicDir, relative))]));
+  for (const hash of hashing.values()) hash.catch(() => undefined);
+  const used = await uses;
+  // Icons outside images/ keep their URL and are only measured: always kept. Images under images/ only when a page uses them.
+  const relatives = listed.filter((relative) => !used || !/^images\//i.test(relative) || used.has(`/${relative}`));
+  let encoding = 0;
+  let encoded = 0;
 
   const resolveOne = async (relative: string): Promise<Resolved> => {
     const absolute = path.join(publicDir, relative);
     const src = `/${relative}`;
     if (/\.svg$/i.test(relative)) return resolveSvg(relative, readFileSync(absolute, 'utf8'));
-    const hash = await hashes.hashOf(absolute);
+    const hash = await hashing.get(relative)!;
     const converted = CONVERTED.test(relative);
-    const key = `${hash.slice(0, 32)}-${converted ? optionsKey : 'size'}`;
-    let entry = cache.read(key);
-    const hit = entry !== undefined;
-    entry ??= await limit(async () => {
+    const needed = used ? used.neededWidth(src) : Infinity;
+    // The widths needed are part of the key: a wider use later makes (and caches) a new entry.
+    const key = `${hash.slice(0, 32)}-${converted ? `${optionsKey}${Number.isFinite(needed) ? `-${Math.ceil(needed)}` : ''}` : 'size'}`;
+    const cached = cache.read(key);
+    const hit = cached !== undefined;
+    const entry = cached ?? await (async () => {
+      onEncoded?.(encoded, ++encoding);
       const source = await readFile(absolute);
-      if (!converted) return cache.write(key, await measureRaster(source), new Map());
-      const encoded = await encodeVariants(source, imageOptions);
-      return cache.write(key, encoded.image, encoded.contents);
-    });
+      const made = converted
+        ? await encodeVariants(source, imageOptions, needed, limit).then((result) => cache.write(key, result.image, result.contents))
+        : await limit(async () => cache.write(key, await measureRaster(source), new Map()));
+      onEncoded?.(++encoded, encoding);
+      return made;
+    })();
     if (!converted) return { src, image: { src, width: entry.width, height: entry.height, srcset: '', sources: [] }, files: [], hit };
     return { src, ...toResolvedImage(relative, entry, imageOptions), hit };
   };
@@ -114,60 +136,8 @@ export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAUL
       cacheHits: hits,
       cacheMisses: done.filter((item) => /\.svg$/i.test(item.src) === false).length - hits,
       outputBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      unused: listed.length - relatives.length,
     },
-  };
-}
-
-function resolveSvg(relative: string, text: string): Resolved {
-  const src = `/${relative}`;
-  const optimised = optimiseSvg(text);
-  if (!OPTIMISED_SVG.test(relative)) {
-    // Icons keep their fixed public URL (favicon.svg is linked by name).
-    return { src, image: { src, width: optimised.width, height: optimised.height, srcset: '', sources: [] }, files: [], hit: false };
-  }
-  const file = hashedName(`${OUTPUT_DIR}/${stemOf(relative)}`, optimised.text, 'svg');
-  return {
-    src,
-    image: { src: `/${file}`, width: optimised.width, height: optimised.height, srcset: '', sources: [] },
-    files: [{ file, bytes: Buffer.byteLength(optimised.text), contents: optimised.text }],
-    hit: false,
-  };
-}
-
-/**
- * `images/services/office-cleaning.jpg` -> `services/office-cleaning`. Spaces
- * and commas would split a srcset candidate, so anything outside [A-Za-z0-9_-]
- * becomes a hyphen (`Team Photo, 2024.jpg` -> `Team-Photo-2024`).
- */
-function stemOf(relative: string): string {
-  return relative
-    .replace(/^images\//, '')
-    .replace(/\.[^./]+$/, '')
-    .split('/')
-    .map((segment) => segment.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image')
-    .join('/');
-}
-
-function toResolvedImage(relative: string, entry: CacheEntry, options: ImageOptions): { image: ResolvedImage; files: ImageFile[] } {
-  const stem = `${OUTPUT_DIR}/${stemOf(relative)}`;
-  const fileOf = (variant: CachedVariant) => `${stem}-${variant.width}.${variant.hash}.${extensionOf(variant.format)}`;
-  const srcsetOf = (variants: CachedVariant[]) => variants.map((variant) => `/${fileOf(variant)} ${variant.width}w`).join(', ');
-  const byWidth = (a: CachedVariant, b: CachedVariant) => a.width - b.width;
-  const avif = entry.variants.filter((variant) => variant.format === 'avif').sort(byWidth);
-  const webp = entry.variants.filter((variant) => variant.format === 'webp').sort(byWidth);
-  const fallback = entry.variants.filter((variant) => variant.format === 'jpeg' || variant.format === 'png').sort(byWidth);
-  const largest = fallback.at(-1)!;
-  const shown = fallback.filter((variant) => variant.width <= options.fallbackWidth).at(-1) ?? fallback[0]!;
-  return {
-    image: {
-      src: `/${fileOf(shown)}`,
-      // The largest variant's size: the intrinsic aspect ratio, and never wider than any file offered.
-      width: largest.width,
-      height: largest.height,
-      srcset: fallback.length > 1 ? srcsetOf(fallback) : '',
-      sources: [avif, webp].filter((list) => list.length > 0).map((list) => ({ type: mimeTypeOf(list[0]!.format), srcset: srcsetOf(list) })),
-    },
-    files: entry.variants.map((variant) => ({ file: fileOf(variant), bytes: variant.bytes, from: path.join(entry.dir, variant.file) })),
   };
 }
 
@@ -180,22 +150,4 @@ function toImageError(reason: unknown, absolute: string): CleansiteError {
     location: { file: path.relative(process.cwd(), absolute).split(path.sep).join('/') },
     cause: reason,
   });
-}
-
-/** Runs at most `size` of the given tasks at a time. */
-function createLimiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    // A finishing task hands its slot straight to the next waiting one, so `running` never overshoots.
-    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
 }

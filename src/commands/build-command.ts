@@ -3,9 +3,12 @@ import { describeLeftOut } from '../routes/publish-entries.ts';
 import { claimSiteOutput, displayPath, isUsageError, reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE } from './command-support.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
+import { createReporter, progressModeFor, type Reporter } from '../core/progress.ts';
+import { ignoredContentFolders, toJsonFailure, toJsonSummary } from './build-summary.ts';
 import { discardActiveStaging } from '../output/staging.ts';
 import { pauseForTest } from '../output/test-pause.ts';
-import { checkPlaceholdersBeforeBuild, recordPlaceholders } from './placeholder-check.ts';
+import { checkPlaceholdersBeforeBuild, warnOfPlaceholders } from './placeholder-check.ts';
+import { placeholderRecord } from '../publish/placeholders.ts';
 
 export function toBuildOptions(options: BuildCommandOptions, cwd = process.cwd()): BuildOptions {
   return { ...resolveSiteOptions(options, cwd), keepGoing: Boolean(options.keepGoing), jobs: options.jobs, renderTimeout: options.renderTimeout };
@@ -19,8 +22,19 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
  * a build whose worker threads are busy. Without it (in-process callers)
  * signals keep their default handling.
  */
-export async function runBuild(options: BuildCommandOptions, logger: Logger, debug: boolean, exit?: (code: number) => void): Promise<number> {
-  const buildOptions = toBuildOptions(options);
+export interface BuildOutput {
+  /** Print the summary as one JSON object (--json) on this stream: stdout. */
+  json?: (text: string) => void;
+  /** How the build reports its stages (core/progress.ts); default quiet, which still times them. */
+  reporter?: Reporter;
+}
+
+export async function runBuild(options: BuildCommandOptions, log: Logger, debug: boolean, exit?: (code: number) => void, output: BuildOutput = {}): Promise<number> {
+  const reporter = output.reporter ?? createReporter({ mode: 'quiet' });
+  const warnings: string[] = [];
+  // Warnings go to the log as ever, and into the summary.
+  const logger: Logger = { ...log, warn: (message) => { warnings.push(message); log.warn(message); } };
+  const buildOptions = { ...toBuildOptions(options), reporter, onlyUsedImages: true };
   const out = displayPath(buildOptions.outDir);
   let claim;
   let placeholders;
@@ -29,6 +43,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     claim = claimSiteOutput(buildOptions, options);
   } catch (error) {
     reportErrors(error, logger, debug);
+    output.json?.(JSON.stringify(toJsonFailure(error)));
     return isUsageError(error) ? EXIT_USAGE : EXIT_BUILD_FAILED;
   }
   for (const repair of claim.repairs) logger.debug(`${out}: ${repair}`);
@@ -42,8 +57,9 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
   if (exit) for (const signal of Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) process.once(signal, interrupted);
   try {
     await pauseForTest('locked');
-    const summary = await build(buildOptions, logger);
-    recordPlaceholders(buildOptions.outDir, placeholders, logger);
+    const summary = await build({ ...buildOptions, records: [placeholderRecord(placeholders)] }, logger).finally(() => reporter.close());
+    warnOfPlaceholders(placeholders, logger);
+    output.json?.(JSON.stringify(toJsonSummary(summary, { outDir: out, stages: reporter.stages, warnings, ignoredFolders: ignoredContentFolders(buildOptions.contentDir) })));
     if (summary.errors.length > 0) {
       reportErrors(summary.errors, logger, debug);
       logger.error(`Built ${summary.pages} pages into ${out}/ with ${summary.errors.length} failed (--keep-going wrote the error screen for them).`);
@@ -55,6 +71,7 @@ export async function runBuild(options: BuildCommandOptions, logger: Logger, deb
     return EXIT_OK;
   } catch (error) {
     reportErrors(error, logger, debug);
+    output.json?.(JSON.stringify(toJsonFailure(error)));
     logger.error('Build failed; the previous output was left untouched.');
     return EXIT_BUILD_FAILED;
   } finally {

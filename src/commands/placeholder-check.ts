@@ -7,7 +7,7 @@ import { CleansiteError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SitePaths } from '../core/site-paths.ts';
 import { compileSiteConfig, importSiteConfig } from '../config/load-config.ts';
-import { describePlaceholders, isProductionBuild, readPlaceholderRecord, scanPlaceholders, writePlaceholderRecord, type Placeholder } from '../publish/placeholders.ts';
+import { describePlaceholders, isProductionBuild, readPlaceholderRecord, scanPlaceholders, type Placeholder } from '../publish/placeholders.ts';
 
 const WHERE_REAL_DETAILS_GO = 'put the real details in the content file named above and remove them from its `placeholders:` list (README, "Business details"); --allow-placeholders publishes anyway';
 
@@ -21,9 +21,8 @@ export async function checkPlaceholdersBeforeBuild(paths: SitePaths, allow: bool
   return found;
 }
 
-/** After a build: one warning listing them, and the record `deploy` reads. */
-export function recordPlaceholders(outDir: string, found: readonly Placeholder[], logger: Logger): void {
-  writePlaceholderRecord(outDir, found);
+/** After a build: one warning listing them (the build wrote the record `deploy` reads: placeholderRecord()). */
+export function warnOfPlaceholders(found: readonly Placeholder[], logger: Logger): void {
   if (found.length > 0) logger.warn(`${describePlaceholders(found)}\n  (fine for a preview; \`cleansite deploy\` and production builds refuse them: ${WHERE_REAL_DETAILS_GO})`);
 }
 

@@ -18,7 +18,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const err = options.stderr ?? ((line: string) => process.stderr.write(`${line}\n`));
   return {
     info: (message) => { if (!options.quiet) out(message); },
-    warn: (message) => err(`warning: ${message}`),
+    warn: (message) => { if (!options.quiet) err(`warning: ${message}`); },
     error: (message) => err(message),
     debug: (message) => { if (options.debug) err(`debug: ${message}`); },
   };

@@ -9,7 +9,7 @@
  * `build` checks and records what it found in the output folder
  * (PLACEHOLDER_RECORD, never published); `deploy` reads that record.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BusinessDetails } from '../config/site-config.ts';
 import { parseFrontMatter } from '../content/load-content.ts';
@@ -84,8 +84,9 @@ export function describePlaceholders(placeholders: readonly Placeholder[]): stri
   return [`${placeholders.length} placeholder business detail${placeholders.length === 1 ? '' : 's'}:`, ...placeholders.map((placeholder) => `  ${formatPlaceholder(placeholder)}`)].join('\n');
 }
 
-export function writePlaceholderRecord(outDir: string, placeholders: readonly Placeholder[]): void {
-  writeFileSync(path.join(outDir, PLACEHOLDER_RECORD), `${JSON.stringify(placeholders, null, 2)}\n`);
+/** The record `deploy` reads, as a file of the output: the build writes it with the rest, so it is swapped in atomically with the site it describes. */
+export function placeholderRecord(placeholders: readonly Placeholder[]): { file: string; contents: string } {
+  return { file: PLACEHOLDER_RECORD, contents: `${JSON.stringify(placeholders, null, 2)}\n` };
 }
 
 /** The placeholders the build of `dir` recorded; none for a folder built before builds kept the record. */

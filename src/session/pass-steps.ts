@@ -10,7 +10,9 @@
 import path from 'node:path';
 import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
+import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
+import type { StageHandle } from '../core/progress.ts';
 import { cachedStep } from '../cache/step-cache.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
 import { listPublicFiles, type PublicFile } from '../output/public-files.ts';
@@ -50,6 +52,8 @@ export interface StepOptions {
   compileDir: string;
   /** The step cache's folder; undefined compiles afresh. */
   stepCacheDir: string | undefined;
+  /** Make only the images the content and templates use (build); watch makes every image. */
+  onlyUsedImages: boolean;
   /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */
   stableAssetNames: boolean;
   code: string;
@@ -67,6 +71,8 @@ export interface StepContext {
   reloadContent: boolean;
   /** Set by the content step when it routed the site anew. */
   siteChanged: boolean;
+  /** When a step of this pass has settled (at once for a step the pass does not run). */
+  settled(name: StepName): Promise<void>;
   /** Called once, as esbuild starts on a step the step cache did not hold. */
   onEsbuildStart(): void;
 }
@@ -74,7 +80,23 @@ export interface StepContext {
 export interface Step {
   /** The step this one waits for (whether it succeeded or not). */
   after?: StepName;
-  run(context: StepContext): Promise<void>;
+  /** `stage` counts the items done, for progress (core/progress.ts). */
+  run(context: StepContext, stage?: StageHandle): Promise<void>;
+}
+
+/**
+ * The images the content and the templates use: known once both steps of this pass settled.
+ * The image stage awaits it only after listing its sources, so the three overlap; without a
+ * site or templates (a step failed) every image is made.
+ */
+function imagesInUse({ state, renderers, settled }: StepContext): Promise<ImageUses | undefined> {
+  const uses = Promise.all([settled('content'), settled('templates')]).then(() => {
+    const templates = renderers.templates;
+    return state.site && templates ? imageUsesOf(state.site.content, templates.modulePath) : undefined;
+  });
+  // A rejection is the image step's problem, reported when it awaits this; never unhandled meanwhile.
+  uses.catch(() => undefined);
+  return uses;
 }
 
 // esbuild reads them: a change to either can change its output.
@@ -152,9 +174,13 @@ export const STEPS: Record<StepName, Step> = {
     },
   },
   images: {
-    async run(context) {
+    async run(context, stage) {
       const { options, state } = context;
-      const next = await runImageStage({ publicDir: options.publicDir, cacheDir: options.compileDir });
+      const next = await runImageStage({
+        publicDir: options.publicDir, cacheDir: options.compileDir,
+        uses: options.onlyUsedImages ? imagesInUse(context) : undefined,
+        onEncoded: (done, total) => stage?.count(done, total),
+      });
       const same = state.images !== undefined && JSON.stringify(next.images) === JSON.stringify(state.images.images);
       // The same image map stays the same object, so the pass (site data and keys) stays the same too.
       state.images = same ? { ...next, images: state.images!.images } : next;

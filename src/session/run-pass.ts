@@ -12,6 +12,7 @@
  * problems are open.
  */
 import type { OutputMaker } from '../output/output-marker.ts';
+import { inStage, type Reporter, type StageHandle } from '../core/progress.ts';
 import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
 import { loadRedirects, REDIRECTS_FILE } from '../publish/load-redirects.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
@@ -41,6 +42,8 @@ export interface RunOptions {
   failOnProblems?: boolean;
   /** Atomic only, when no page is to render or remove: true leaves the output as it is. */
   upToDate?: (check: UpToDateCheck) => boolean;
+  /** Atomic only: cleansite's own records (`.cleansite-*` files, never published), written with the output so they are swapped in with it. */
+  records?: ReadonlyArray<{ file: string; contents: string }>;
   /** Turns render failures into the errors reported (watch: located in the template). */
   explain?: (error: CleansiteError) => CleansiteError;
 }
@@ -71,6 +74,10 @@ export interface RunnerOptions extends StepOptions {
   preloadRenderer: boolean;
   onTime?: (label: string, milliseconds: number) => void;
   onWarning?: (message: string) => void;
+  /** Told each step as it starts and ends, and the images and pages done (core/progress.ts). */
+  reporter?: Reporter;
+  /** Make only the images the content and templates use (assets/images/image-uses.ts). */
+  onlyUsedImages: boolean;
 }
 
 export type PassRunner = (changes: PassChanges | 'all', options: RunOptions) => Promise<PassOutcome>;
@@ -85,10 +92,10 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
 
   return async function run(changes, runOptions) {
     const timings: Record<string, number> = {};
-    const time = async <T>(label: string, work: () => Promise<T> | T): Promise<T> => {
+    const time = async <T>(label: string, work: (stage: StageHandle) => Promise<T> | T): Promise<T> => {
       const started = performance.now();
       try {
-        return await work();
+        return await inStage(options.reporter, label, work);
       } finally {
         const spent = performance.now() - started;
         timings[label] = (timings[label] ?? 0) + spent;
@@ -97,9 +104,9 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
     };
     const succeeded = new Set<string>();
     let fatal: unknown;
-    const attempt = (step: string, work: () => Promise<void> | void) => time(step, async () => {
+    const attempt = (step: string, work: (stage: StageHandle) => Promise<void> | void) => time(step, async (stage) => {
       try {
-        await work();
+        await work(stage);
         problems.delete(step);
         succeeded.add(step);
       } catch (error) {
@@ -146,14 +153,16 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
 }
 
 /** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */
-async function runSteps({ session, options, state }: { session: Omit<Session, 'run'>; options: RunnerOptions; state: PassState }, changes: PassChanges | 'all', attempt: (step: string, work: () => Promise<void>) => Promise<void>): Promise<StepContext> {
+async function runSteps({ session, options, state }: { session: Omit<Session, 'run'>; options: RunnerOptions; state: PassState }, changes: PassChanges | 'all', attempt: (step: string, work: (stage: StageHandle) => Promise<void>) => Promise<void>): Promise<StepContext> {
   let esbuildStarted = false;
   let preloading: Promise<unknown> | undefined;
+  const started = new Map<StepName, Promise<void>>();
   const context: StepContext = {
     options, source: session.source, renderers: session.renderers, state,
     contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
     reloadContent: false,
     siteChanged: false,
+    settled: (name) => started.get(name) ?? Promise.resolve(),
     onEsbuildStart() {
       if (esbuildStarted) return;
       esbuildStarted = true;
@@ -164,14 +173,13 @@ async function runSteps({ session, options, state }: { session: Omit<Session, 'r
   const selected = new Set<StepName>(changes === 'all' ? STEP_NAMES : changes.steps);
   // The content is read again after a new declaration, and routed at least once.
   if (selected.has('config') || !state.site) selected.add('content');
-  const started = new Map<StepName, Promise<void>>();
   for (const name of STEP_NAMES) {
     if (!selected.has(name)) continue;
     const step = STEPS[name];
     const before = step.after ? started.get(step.after) : undefined;
     started.set(name, (async () => {
       await before;
-      await attempt(name, () => step.run(context));
+      await attempt(name, (stage) => step.run(context, stage));
     })());
   }
   await Promise.all(started.values());

@@ -36,6 +36,10 @@ export interface SessionOptions extends SiteSourceOptions {
   /** Stage timings and warnings of a run (build: --debug). */
   onTime?: RunnerOptions['onTime'];
   onWarning?: RunnerOptions['onWarning'];
+  /** Told each step as it starts and ends, and the images and pages done (core/progress.ts). */
+  reporter?: RunnerOptions['reporter'];
+  /** Make only the images the content and templates use (build); watch makes every image. */
+  onlyUsedImages?: boolean;
   /** Where compiled modules and the render worker's bundle live. */
   compileDir: string;
   /** A fixed build date (tests, SOURCE_DATE_EPOCH); else today in the site's time zone. */
@@ -83,7 +87,7 @@ export interface Session {
    * only after the commit) or when `committed()` is called (watch: its manifest describes the
    * folder it serves, which a failed pass leaves as it was).
    */
-  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>): Promise<WrittenPages & { committed(): void }>;
+  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>, onRendered?: (done: number, total: number) => void): Promise<WrittenPages & { committed(): void }>;
   /** Saves the manifest of the output just committed (build). */
   save(extras: Record<string, string>): void;
   close(): Promise<void>;
@@ -133,7 +137,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     plan(pass) {
       return manifest.plan(pass.site.table.routes, valuesOf(pass));
     },
-    async writePages(pass, staging, pages, time) {
+    async writePages(pass, staging, pages, time, onRendered) {
       const { renderers: forPages, keying } = renderers.forPass(pass, valuesOf(pass));
       const pending: Array<[string, PageRecord]> = [];
       const atOnce = mode.kind === 'build';
@@ -149,6 +153,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         record: recordUnits ? { ...keying, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
         shareChunks: mode.kind === 'build' ? mode.render.shareChunks : false,
         time,
+        onRendered,
       });
       return {
         ...written,
@@ -181,6 +186,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     devScripts: options.devScripts ?? [],
     onTime: options.onTime,
     onWarning: options.onWarning,
+    reporter: options.reporter,
+    onlyUsedImages: build && options.onlyUsedImages === true,
   });
   return { ...session, run };
 }

@@ -13,6 +13,7 @@
  *
  * A failed pass removes its staging folder either way.
  */
+import type { StageHandle } from '../core/progress.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteErrorList } from '../core/errors.ts';
@@ -76,7 +77,7 @@ export interface WriteContext {
   writer: WriterState;
   options: RunnerOptions;
   runOptions: RunOptions;
-  time: <T>(label: string, work: () => Promise<T> | T) => Promise<T>;
+  time: <T>(label: string, work: (stage: StageHandle) => Promise<T> | T) => Promise<T>;
   succeeded: ReadonlySet<string>;
   changes: PassChanges | 'all';
 }
@@ -118,11 +119,12 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     const previous = session.savedExtras;
     const placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
       { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
-    const written = await session.writePages(pass, staging, plan, time);
+    const written = await time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
     site.saveCache?.();
     if (written.failures.length > 0 && !runOptions.keepGoing) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
     const sitemapPlaced = placeParts(staging, parts(await sitemap()), { publicFiles: [], css: false, script: false, images: false, sitemap: true });
+    for (const record of runOptions.records ?? []) staging.write(record.file, record.contents);
     const published = options.hostFiles ? writePublishFiles(staging.dir, { redirects: writer.redirects, baseUrl: site.baseUrl }) : { files: 0, bytes: 0 };
     for (const warning of await time('commit', () => staging.commit())) options.onWarning?.(warning);
     written.committed();

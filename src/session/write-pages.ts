@@ -54,6 +54,8 @@ export interface WritePagesOptions {
   /** Render shared() markup once per key and thread (default true; false renders it on every page). */
   shareChunks?: boolean;
   time?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
+  /** Pages rendered so far (failed ones included) of those to render, as each batch arrives: for progress. */
+  onRendered?: (done: number, total: number) => void;
 }
 
 export interface WrittenPages {
@@ -82,10 +84,14 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   }
   if (render.length === 0) return { bytes, reused, rendered: 0, failures: [] };
 
+  options.onRendered?.(0, render.length);
   const renderers = options.renderers(render.length);
   const threads = renderers.workers.count + (renderers.here ? 1 : 0);
   const byPath = new Map(render.map((route) => [route.path, route]));
+  let done = 0;
   const keep = (batch: BatchResult) => {
+    done += batch.pages;
+    options.onRendered?.(done, render.length);
     for (const page of batch.rendered ?? []) {
       const units = page.units.split('\n');
       const route = byPath.get(page.path);

@@ -72,10 +72,14 @@ export function buildInProcess(options: Pick<BuildOptions, 'contentDir' | 'templ
   }, createMemoryLogger());
 }
 
-/** Files that differ between two output folders (missing on either side included). */
+/**
+ * Files that differ between two output folders (missing on either side included), besides the
+ * placeholder record: it names the content file it read, another copy of the content here.
+ */
 export function differingFiles(a: string, b: string): string[] {
-  const left = listFiles(a);
-  const right = listFiles(b);
+  const site = (file: string) => file !== '.cleansite-placeholders.json';
+  const left = listFiles(a).filter(site);
+  const right = listFiles(b).filter(site);
   const all = [...new Set([...left, ...right])].sort();
   return all.filter((file) => {
     try {
