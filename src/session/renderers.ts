@@ -9,6 +9,7 @@
  * back the same way (session/write-pages.ts).
  */
 import type { FingerprintedEntry } from '../content/content-loader.ts';
+import { CleansiteError } from '../core/errors.ts';
 import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { PageKeyInputs } from '../render/render-pool.ts';
@@ -41,6 +42,8 @@ export interface SessionRenderers {
   readonly threads: RenderThreads | undefined;
   /** Asks a kept worker for a full garbage collection (watch, when idle). */
   compact(): void;
+  /** Stops what the kept worker is rendering or loading now (watch: the templates changed under it); it starts again on the next render. */
+  interrupt(): void;
   close(): Promise<void>;
 }
 
@@ -87,14 +90,21 @@ export function poolRenderers(options: PoolOptions): SessionRenderers {
       return { renderers, keying: { keys } };
     },
     compact() {},
+    interrupt() {},
     close: () => threads.close(),
   };
 }
 
 /** Watch's renderers: one worker kept across rebuilds, replaced when the templates change. */
-export function keptRenderers(cacheDir: string): SessionRenderers {
+export function keptRenderers(cacheDir: string, renderTimeout?: number): SessionRenderers {
+  const limits = renderLimits(renderTimeout);
   let worker: KeptWorker | undefined;
   let inUse: TemplatesInUse | undefined;
+  // Once closed (watch stopping), no worker starts again, and one still loading its templates is stopped.
+  const closing = new AbortController();
+  const closed = () => closing.signal.aborted;
+  let interruption = new AbortController();
+  const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
   return {
     get templates() {
       return inUse;
@@ -102,8 +112,13 @@ export function keptRenderers(cacheDir: string): SessionRenderers {
     threads: undefined,
     async useTemplates(templates) {
       if (templates.modulePath === inUse?.modulePath) return false;
+      if (closed()) throw stopping();
       // The old worker (and its module) goes away with its thread.
-      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false });
+      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, { limits, stop: () => AbortSignal.any([closing.signal, interruption.signal]) });
+      if (closed()) {
+        await next.close();
+        throw stopping();
+      }
       await worker?.close();
       worker = next;
       inUse = templates;
@@ -111,14 +126,25 @@ export function keptRenderers(cacheDir: string): SessionRenderers {
     },
     forPass({ data }, values) {
       const kept = worker!;
-      const renderers = (): Renderers => ({ workers: { count: 1, ready: kept.useSite(data).then(() => [kept]) }, here: false });
+      const renderers = (): Renderers => {
+        const ready = closed() ? Promise.reject(stopping()) : kept.useSite(data).then(() => [kept]);
+        // Awaited by the render pool; a failure must not count as unhandled meanwhile.
+        ready.catch(() => undefined);
+        return { workers: { count: 1, ready }, here: false };
+      };
       // The worker is sent site data as patches, without the fingerprints: keys are computed here.
       return { renderers, keying: { values } };
     },
     compact() {
       worker?.compact();
     },
+    interrupt() {
+      interruption.abort();
+      interruption = new AbortController();
+      void worker?.stop();
+    },
     async close() {
+      closing.abort();
       await worker?.close();
       worker = undefined;
     },

@@ -51,7 +51,7 @@ export interface SessionOptions extends SiteSourceOptions {
  *   the commit; pages render on this thread and on workers that stop once the pages are written.
  * - watch: the manifest lives in memory for the folder served; one render worker is kept.
  */
-export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch' };
+export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch'; renderTimeout?: number };
 
 /** What the site data is made of besides the routed site. */
 export interface PassInputs {
@@ -94,7 +94,7 @@ export interface Session {
 }
 
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
-  const renderers = mode.kind === 'build' ? poolRenderers(mode.render) : keptRenderers(options.compileDir);
+  const renderers = mode.kind === 'build' ? poolRenderers(mode.render) : keptRenderers(options.compileDir, mode.renderTimeout);
   const source = createSiteSource({ ...options, helpers: renderers.threads });
   const stored = mode.kind === 'build' && options.cacheDir ? readPageManifest(options.cacheDir, options.outDir) : undefined;
   const manifest = createPageManifest(stored?.pages);

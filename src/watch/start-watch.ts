@@ -61,6 +61,10 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   /** The output folder went missing: rebuild with no file change, which writes it whole. */
   let restoreOutput = false;
   let started = false;
+  /** close() was called: no pass starts, and the one it cut short is not reported. */
+  let closing = false;
+  /** The running pass was interrupted by a template save: if it failed, the pass after it reports. */
+  let interrupted = false;
   let running: Promise<void> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const compactWhenIdle = () => {
@@ -73,18 +77,21 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     idleTimer.unref();
   };
   const drain = async () => {
-    while (queue.length > 0 || restoreOutput) {
+    while (!closing && (queue.length > 0 || restoreOutput)) {
       restoreOutput = false;
       const batch = queue;
       queue = [];
+      interrupted = false;
       const report = await session.rebuild(batch);
+      if (closing) return;
+      if (interrupted && report.problems.length > 0) continue;
       for (const message of report.messages) stream.send(message);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
       if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
     }
   };
   const schedule = () => {
-    if (!started || running) return;
+    if (!started || running || closing) return;
     clearTimeout(idleTimer);
     running = drain().catch(events.onError).finally(() => {
       running = undefined;
@@ -97,6 +104,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
     onChanges: (changes) => {
       queue.push(...changes);
+      if (running && session.interruptFor(changes)) interrupted = true;
       schedule();
     },
     onError: events.onError,
@@ -127,12 +135,16 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     url: server.url,
     initial,
     async close() {
+      closing = true;
       clearInterval(outputCheck);
       clearTimeout(idleTimer);
       await watcher.close();
+      // The render worker is stopped before the pass is waited for: a pass held by a template
+      // that loops ends now (its render fails), not when the render timeout stops the page.
+      const sessionClosed = session.close();
       await running?.catch(() => {});
       stream.close();
-      await Promise.allSettled([server.close(), session.close()]);
+      await Promise.allSettled([server.close(), sessionClosed]);
     },
   };
 }

@@ -30,6 +30,8 @@ export interface WatchSessionOptions extends SitePaths {
   devScripts: string[];
   /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
   drafts?: boolean;
+  /** Seconds one page may render before it is stopped and reported (render/page-watchdog.ts). */
+  renderTimeout?: number;
 }
 
 export interface RebuildReport {
@@ -68,6 +70,12 @@ export interface WatchSession {
   outputMissing(): boolean;
   /** Asks the render worker for a full garbage collection. */
   compact(): void;
+  /**
+   * Stops the render worker when the changes touch the templates or the site config: called while a
+   * pass runs, it ends a pass held by a page that loops, so the saved fix is built now, not after
+   * --render-timeout. True when it stopped it.
+   */
+  interruptFor(changes: readonly FileChange[]): boolean;
   close(): Promise<void>;
 }
 
@@ -80,7 +88,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const session = createSession({
     contentDir: options.contentDir, templatesDir: options.templatesDir, publicDir: options.publicDir, rootDir: options.rootDir,
     baseUrl: options.baseUrl, outDir: options.outDir, compileDir: options.cacheDir, buildDate: options.buildDate, devScripts: options.devScripts, drafts: options.drafts ?? true,
-  }, { kind: 'watch' });
+  }, { kind: 'watch', renderTimeout: options.renderTimeout });
   let folderProblems: CleansiteError[] = [];
   let openProblems: CleansiteError[] = [];
   let redirects: readonly RedirectRule[] | undefined;
@@ -190,6 +198,11 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     outputMissing: () => wroteOutput && !existsSync(options.outDir),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact: () => session.renderers.compact(),
+    interruptFor(changes) {
+      const renders = changes.some((change) => classifyChange(change.file, options, inputs).some((area) => area === 'templates' || area === 'config'));
+      if (renders) session.renderers.interrupt();
+      return renders;
+    },
     close: () => session.close(),
   };
 }

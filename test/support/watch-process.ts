@@ -24,7 +24,8 @@ export interface WatchProcess {
   /** Resolves with the first output line (from now on, or already printed after `from`) matching `pattern`. */
   waitForLine(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   alive(): boolean;
-  stop(): Promise<number | null>;
+  /** Sends the signal (SIGTERM unless told) and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface WatchStartOptions {
@@ -80,8 +81,8 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
     output,
     waitForLine,
     alive: () => !exited,
-    stop: async () => {
-      if (!exited) child.kill('SIGTERM');
+    stop: async (signal = 'SIGTERM') => {
+      if (!exited) child.kill(signal);
       return exit;
     },
   };
