@@ -20,6 +20,7 @@ export const GUIDES = {
 } as const;
 
 const text = z.string().trim().min(1, 'must not be empty');
+const MAX_TOPIC_LENGTH = 40;
 /** A day written YYYY-MM-DD, strictly (2026-02-30 is an error at its line), as that day's Date at 00:00 UTC. */
 const day = isoDate();
 /** The YYYY-MM-DD a day field was written as: what cards, feeds and `<time>` carry. */
@@ -33,7 +34,8 @@ export const guideSchema = z.strictObject({
     .max(DESCRIPTION_LENGTH.max, `must be at most ${DESCRIPTION_LENGTH.max} characters (search results cut longer descriptions)`),
   date: day,
   updated: day.optional(),
-  topics: z.array(text).min(1, 'must list at least one topic'),
+  // A topic names its page ("Guides: <topic> | Riverbright"), which search results cut after 60 characters.
+  topics: z.array(text.max(MAX_TOPIC_LENGTH, `a topic name must be at most ${MAX_TOPIC_LENGTH} characters (it titles the topic's page)`)).min(1, 'must list at least one topic'),
   summary: text,
   image: z.string().regex(/^\/images\/[A-Za-z0-9_./-]+\.(jpe?g|png|webp|avif)$/, 'must be a raster image under public/images/'),
   imageAlt: text,
@@ -68,7 +70,11 @@ export function articleData(guide: Guide): { data: GuidesData; updated: Date; im
   return { data: { kind: 'article', topics: topicLinks(guide) }, updated: lastChanged(guide), image: imageOf(guide) };
 }
 
-interface ListingPage { path: string; title: string; description: string; data: GuidesData; updated: Date }
+interface ListingPage {
+  path: string; title: string; description: string; data: GuidesData; updated: Date;
+  /** The file and field a problem of the page is reported against: a topic page's first guide and its topics, else the site file. */
+  from?: { file: string; field: string };
+}
 
 /** The listing pages, the topic pages and their index, and the two feeds. */
 export function guideListings(guides: readonly Guide[], fallback: Date): { pages: ListingPage[]; feeds: GeneratedRoute[] } {
@@ -88,6 +94,7 @@ export function guideListings(guides: readonly Guide[], fallback: Date): { pages
     path: term.path, title: `Guides: ${term.name}`,
     description: `Cleaning guides on ${term.name.toLowerCase()} for Queensland facility and office managers, newest first, with practical steps.`,
     data: { kind: 'topic', name: term.name, items: term.items.map(cardOf) }, updated: newestDay(term.items, fallback),
+    from: { file: term.items[0]!.file, field: 'topics' },
   }));
   const index: ListingPage = {
     path: GUIDES.topics, title: 'Guides by Topic',

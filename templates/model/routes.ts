@@ -111,8 +111,8 @@ export function guideRoutes(guides: readonly Guide[], context: RouteContext): Ge
   if (guides.length === 0) return [];
   const { pages, feeds } = guideListings(guides, site.updated);
   const image = guides[0] ? { src: guides[0].image, alt: guides[0].imageAlt } : site.defaultImage;
-  const listings = pages.map((page) => listingRoute(page, pageFields(context, { file: site.file, description: page.description, updated: page.updated }, {
-    template: 'guides', title: page.title, label: page.title, sitemapGroup: 'resources', titleField: 'title', image, data: { guides: page.data },
+  const listings = pages.map((page) => listingRoute(page, pageFields(context, { file: page.from?.file ?? site.file, description: page.description, updated: page.updated }, {
+    template: 'guides', title: page.title, label: page.title, sitemapGroup: 'resources', titleField: page.from?.field ?? 'title', image, data: { guides: page.data },
   })));
   return [...listings, ...feeds];
 }
