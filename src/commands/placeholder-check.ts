@@ -22,13 +22,23 @@ const WHERE_REAL_DETAILS_GO = 'put the real details in the content file named ab
 
 /** The site's placeholders, or a usage error when a production build (Netlify's CONTEXT=production) must not go on. */
 export async function checkPlaceholdersBeforeBuild(paths: SitePaths, allow: boolean | undefined, env = process.env): Promise<Placeholder[]> {
-  // Named as the build names it: the import is shared with the build (load-config.ts keeps one per module).
-  const config = await importSiteConfig((await compileSiteConfig(paths.templatesDir, paths.cacheDir)).modulePath, shownConfigFile(paths.templatesDir, paths.rootDir));
-  const found = scanPlaceholders(paths.contentDir, paths.rootDir, config.businessDetails, paths.baseUrl);
+  let found: Placeholder[];
+  try {
+    found = await findSitePlaceholders(paths);
+  } catch {
+    // A missing or broken site config: the build reports it, with its file and line.
+    return [];
+  }
   if (found.length > 0 && !placeholdersAllowed(allow, env) && isProductionBuild(env)) {
     throw new CleansiteError({ code: 'USAGE', message: `refusing a production build: ${describePlaceholders(found)}`, hint: WHERE_REAL_DETAILS_GO });
   }
   return found;
+}
+
+async function findSitePlaceholders(paths: SitePaths): Promise<Placeholder[]> {
+  // Named as the build names it: the import is shared with the build (load-config.ts keeps one per module).
+  const config = await importSiteConfig((await compileSiteConfig(paths.templatesDir, paths.cacheDir)).modulePath, shownConfigFile(paths.templatesDir, paths.rootDir));
+  return scanPlaceholders(paths.contentDir, paths.rootDir, config.businessDetails, paths.baseUrl);
 }
 
 /** After a build: one warning listing them (the build wrote the record `deploy` reads: placeholderRecord()). */

@@ -8,7 +8,7 @@
  * leaves them out before routing (draft: true, publishDate).
  */
 import { isoDate, paginate, taxonomy, termPath, z, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
-import { DESCRIPTION_LENGTH } from './seo-limits.ts';
+import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 export const GUIDES = {
   base: '/guides',
@@ -28,7 +28,7 @@ export const dayText = (date: Date): string => date.toISOString().slice(0, 10);
 
 export const guideSchema = z.strictObject({
   title: text,
-  seoTitle: text.optional(),
+  seoTitle: text.max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters (search results cut longer titles)`).optional(),
   description: z.string().trim()
     .min(DESCRIPTION_LENGTH.min, `must be at least ${DESCRIPTION_LENGTH.min} characters (search engines show ~155)`)
     .max(DESCRIPTION_LENGTH.max, `must be at most ${DESCRIPTION_LENGTH.max} characters (search results cut longer descriptions)`),
@@ -42,6 +42,11 @@ export const guideSchema = z.strictObject({
   keywords: z.array(text).optional(),
   draft: z.boolean().optional(),
   publishDate: day.optional(),
+}).superRefine((guide, context) => {
+  // The page's <title> is the title (with the brand when it fits) unless seoTitle says otherwise.
+  if (guide.seoTitle === undefined && guide.title.length > MAX_TITLE_LENGTH) {
+    context.addIssue({ code: 'custom', path: ['title'], message: `must be at most ${MAX_TITLE_LENGTH} characters (search results cut longer titles), or add a seoTitle that is` });
+  }
 });
 
 export type Guide = z.infer<typeof guideSchema> & { file: string; stem: string; html: string; text: string; slug: string };

@@ -5,7 +5,7 @@
  * that file (front-matter lines counted). Before, both shipped with exit 0,
  * and a missing front-matter image was reported without a line.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,11 @@ describe('links and images in Markdown bodies', () => {
     expect(result.status, result.stderr).toBe(0);
     const $ = load(readFileSync(path.join(dir, 'dist/about/index.html'), 'utf8'));
     expect($('.body a').map((_, a) => $(a).attr('href')).get()).toEqual(['/', '/services/', '/services/office-cleaning/#top', '/locations/west-end/?x=1', '/sitemap.xml', '/images/pixel.png', 'https://example.com/nope', '#here']);
-    expect($('.body img').attr('src')).toBe('/images/pixel.png');
+    // A body image goes through the image pipeline (render/markdown-images.ts): a <picture> of built variants.
+    const img = $('.body picture img');
+    expect(img.attr('alt')).toBe('Pixel');
+    expect(img.attr('src')).toMatch(/^\/assets\/img\/pixel-\d+\.[0-9a-f]{10}\.(png|jpg)$/);
+    expect(existsSync(path.join(dir, 'dist', img.attr('src')!))).toBe(true);
   });
 
   it('a link that climbs out of public/ is not taken for a public file', () => {
