@@ -6,7 +6,9 @@
 import { CleansiteError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SitePaths } from '../core/site-paths.ts';
-import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
+import { codeVersion } from '../cache/code-version.ts';
+import { importSiteConfig, shownConfigFile } from '../config/load-config.ts';
+import { compileConfigCached } from '../session/pass-steps.ts';
 import { describePlaceholders, isProductionBuild, readPlaceholderRecord, scanPlaceholders, type Placeholder } from '../publish/placeholders.ts';
 
 /**
@@ -37,7 +39,8 @@ export async function checkPlaceholdersBeforeBuild(paths: SitePaths, allow: bool
 
 async function findSitePlaceholders(paths: SitePaths): Promise<Placeholder[]> {
   // Named as the build names it: the import is shared with the build (load-config.ts keeps one per module).
-  const config = await importSiteConfig((await compileSiteConfig(paths.templatesDir, paths.cacheDir)).modulePath, shownConfigFile(paths.templatesDir, paths.rootDir));
+  const compiled = await compileConfigCached({ templatesDir: paths.templatesDir, compileDir: paths.cacheDir, stepCacheDir: paths.cacheDir, code: codeVersion(), rootDir: paths.rootDir });
+  const config = await importSiteConfig(compiled.modulePath, shownConfigFile(paths.templatesDir, paths.rootDir));
   return scanPlaceholders(paths.contentDir, paths.rootDir, config.businessDetails, paths.baseUrl);
 }
 

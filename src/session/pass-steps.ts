@@ -102,6 +102,20 @@ function imagesInUse({ state, renderers, settled }: StepContext): Promise<ImageU
 // esbuild reads them: a change to either can change its output.
 const projectFiles = (rootDir: string) => ['tsconfig.json', 'package.json'].map((name) => path.join(rootDir, name));
 
+/**
+ * The site's declaration compiled through the step cache: the pass's config step, and the
+ * placeholder check `build` makes before it claims its output, so that check costs no second
+ * esbuild run (the pass then finds the step cached and the module imported).
+ */
+export async function compileConfigCached(options: Pick<StepOptions, 'templatesDir' | 'compileDir' | 'stepCacheDir' | 'code' | 'rootDir'>, onEsbuildStart: () => void = () => {}) {
+  const { templatesDir, compileDir, stepCacheDir, code } = options;
+  return cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+    onEsbuildStart();
+    const built = await compileSiteConfig(templatesDir, compileDir);
+    return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+  });
+}
+
 function replaceSet(set: Set<string>, values: Iterable<string>): void {
   set.clear();
   for (const value of values) set.add(value);
@@ -111,12 +125,7 @@ export const STEPS: Record<StepName, Step> = {
   config: {
     async run(context) {
       const { options, source, renderers, state, onEsbuildStart } = context;
-      const { templatesDir, compileDir, stepCacheDir, code } = options;
-      const compiled = await cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${compileDir}`, async () => {
-        onEsbuildStart();
-        const built = await compileSiteConfig(templatesDir, compileDir);
-        return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
-      });
+      const compiled = await compileConfigCached(options, onEsbuildStart);
       replaceSet(state.inputs.config, compiled.inputs);
       // Render workers that parse content import it as soon as it exists.
       renderers.threads?.setConfig(compiled.modulePath);
