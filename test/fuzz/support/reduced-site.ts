@@ -1,13 +1,14 @@
 /**
  * A reduced copy of the real site for fuzzing: the real site.md, every page,
  * service and collection entry, but only four locations (two shown in the
- * navigation, two not), so one build takes well under a second. Templates
+ * navigation, two not) and four published guides (with every draft and
+ * scheduled one), so one build takes well under a second. Templates
  * and public/ are the real ones, used in place.
  */
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { listFiles, PROJECT_ROOT } from '../../support/site-build.ts';
+import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
 import { collectionOfPath } from '../../../src/content/collections.ts';
 import { collections } from '../../support/site-config.ts';
 import { makeTempDir } from '../../support/fixture-site.ts';
@@ -50,16 +51,29 @@ function chooseLocations(contentDir: string): Set<string> {
   return new Set([...featured.slice(0, LOCATIONS_KEPT_PER_GROUP), ...other.slice(0, LOCATIONS_KEPT_PER_GROUP)]);
 }
 
+const PUBLISHED_GUIDES_KEPT = 4;
+
+/** Guides kept: every draft and scheduled one (dated after the pinned test date), and the first few published. */
+function chooseGuides(contentDir: string): Set<string> {
+  const names = readdirSync(path.join(contentDir, 'guides')).filter((name) => name.endsWith('.md')).sort();
+  const unpublished = names.filter((name) => {
+    const { data } = matter(readFileSync(path.join(contentDir, 'guides', name), 'utf8'));
+    return data.draft === true || new Date(String(data.date)).getTime() / 1000 > TEST_SOURCE_DATE_EPOCH;
+  });
+  return new Set([...unpublished, ...names.filter((name) => !unpublished.includes(name)).slice(0, PUBLISHED_GUIDES_KEPT)]);
+}
+
 export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
   const sourceContent = path.join(sourceRoot, 'content');
-  const keep = chooseLocations(sourceContent);
+  const kept = { locations: chooseLocations(sourceContent), guides: chooseGuides(sourceContent) };
   const root = makeTempDir('cleansite-fuzz-');
   const contentDir = path.join(root, 'content');
   cpSync(sourceContent, contentDir, {
     recursive: true,
     filter: (source) => {
       const relative = path.relative(sourceContent, source).split(path.sep).join('/');
-      return !relative.startsWith('locations/') || keep.has(relative.slice('locations/'.length));
+      const [folder, name] = relative.split('/');
+      return !(folder === 'locations' || folder === 'guides') || name === undefined || kept[folder].has(name);
     },
   });
   const outDir = path.join(root, 'out', 'dist');
