@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--no-watch] [--keep]
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--no-watch] [--no-bare] [--keep]
  *
  * Builds the committed site and synthetic sites of N location pages (the
  * real content with its locations replaced by N generated ones of the same
@@ -149,11 +149,13 @@ async function benchSite(site) {
     samples.warm.push(await runCli('warm', dirs));
     editFile(path.join(dirs.content, 'locations', editName), run);
     samples.edit.push(await runCli('edit', dirs));
-    const bareOut = path.join(runDir, 'bare');
-    const bare = await measureCommand(process.execPath, [tools.bareLoop, dirs.content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
-    if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
-    samples.bare.push(bare);
-    same = compareOutputs(dirs.out, bareOut);
+    if (args.bare) {
+      const bareOut = path.join(runDir, 'bare');
+      const bare = await measureCommand(process.execPath, [tools.bareLoop, dirs.content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
+      if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
+      samples.bare.push(bare);
+      same = compareOutputs(dirs.out, bareOut);
+    }
     if (args.watch) {
       // Its own fresh copies: a cold start finds no content cache, step cache, page manifest or output.
       const watchRoot = `${templatesRoot}-watch`;
@@ -167,7 +169,7 @@ async function benchSite(site) {
       samples.watchRestart.push(await measureWatchStart(tools.cli, watchArgs, { cwd: work, env }));
     }
     const watchLine = args.watch ? `, watch start ${seconds(samples.watchStart.at(-1).ms)}, restart ${seconds(samples.watchRestart.at(-1).ms)}` : '';
-    log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}, bare ${seconds(bare.ms)}${watchLine}`);
+    log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}${args.bare ? `, bare ${seconds(samples.bare.at(-1).ms)}` : ''}${watchLine}`);
   }
   const summary = (list) => ({
     seconds: median(list.map((sample) => sample.ms)) / 1000,
@@ -182,10 +184,10 @@ async function benchSite(site) {
     cold: summary(samples.cold),
     warm: summary(samples.warm),
     edit: summary(samples.edit),
-    bare: summary(samples.bare),
+    bare: args.bare ? summary(samples.bare) : undefined,
     sameHtmlAsBareLoop: same,
   };
-  result.overhead = result.cold.seconds / result.bare.seconds;
+  result.overhead = args.bare ? result.cold.seconds / result.bare.seconds : undefined;
   if (args.watch) {
     result.watchStart = summary(samples.watchStart);
     result.watchRestart = summary(samples.watchRestart);
@@ -255,7 +257,7 @@ function checkTargets(sites, firstBuild) {
     targets.push({ name: '10,000 pages, cold', limit: '>= 2,000 pages/s', actual: `${Math.round(big.cold.pagesPerSecond)} pages/s`, met: big.cold.pagesPerSecond >= 2000 });
     if (big.cold.peakRssMB !== undefined) targets.push({ name: '10,000 pages, cold, peak RSS', limit: '<= 300 MB', actual: `${Math.round(big.cold.peakRssMB)} MB`, met: big.cold.peakRssMB <= 300 });
     targets.push({ name: '10,000 pages, warm, no change', limit: '<= 1.5 s', actual: `${big.warm.seconds.toFixed(2)} s`, met: big.warm.seconds <= 1.5 });
-    targets.push({ name: '10,000 pages, overhead vs bare loop', limit: '<= 1.3x', actual: `${big.overhead.toFixed(2)}x`, met: big.overhead <= 1.3 });
+    if (big.overhead !== undefined) targets.push({ name: '10,000 pages, overhead vs bare loop', limit: '<= 1.3x', actual: `${big.overhead.toFixed(2)}x`, met: big.overhead <= 1.3 });
     // Issue 21: watch starts like build.
     if (big.watchStart) {
       targets.push({ name: '10,000 pages, watch start vs cold build (paired)', limit: '<= 1.5x', actual: `${big.watchStartVsCold.toFixed(2)}x (${big.watchStart.seconds.toFixed(2)} s vs ${big.cold.seconds.toFixed(2)} s)`, met: big.watchStartVsCold <= 1.5 });
@@ -266,7 +268,7 @@ function checkTargets(sites, firstBuild) {
 }
 
 function parseArgs(argv) {
-  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, firstBuild: true, watch: true, outRoot: undefined, templates: undefined };
+  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, firstBuild: true, watch: true, bare: true, outRoot: undefined, templates: undefined };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -282,13 +284,14 @@ function parseArgs(argv) {
     else if (flag === '--no-extra') options.extra = false;
     else if (flag === '--no-first-build') options.firstBuild = false;
     else if (flag === '--no-watch') options.watch = false;
+    else if (flag === '--no-bare') options.bare = false;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--help' || flag === '-h') {
       // The file's opening comment is the help text.
       const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
       process.stdout.write(`${text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
       process.exit(0);
-    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --keep; --help shows them)`);
+    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --no-bare, --keep; --help shows them)`);
   }
   return options;
 }

@@ -87,6 +87,12 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
   };
   /** Fingerprints of the entries the worker parsed or was sent (it drops those a patch no longer names). */
   let holds = new Set<string>();
+  /** The site config those entries were validated by: another one validates the same files into other entries. */
+  let holdsFor: string | undefined;
+  const validatedBy = (configModule: string) => {
+    if (holdsFor !== undefined && holdsFor !== configModule) holds = new Set();
+    holdsFor = configModule;
+  };
   /** The image map last sent: sent again only when it is another. */
   let imagesSent: unknown;
   let site: Promise<unknown> | undefined;
@@ -105,6 +111,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       for (const { fingerprint } of items) holds.add(fingerprint);
     },
     useSite(items, patch) {
+      validatedBy(patch.configModule);
       const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
       if (missing.length > 0) post({ type: 'entries', items: missing });
       holds = new Set(items.map(({ fingerprint }) => fingerprint));
@@ -122,6 +129,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
     call,
     async parse(sources) {
+      validatedBy(config());
       const reply = await call({ type: 'parse', sources, configModule: config() }) as SerialisedParse;
       for (const { fingerprint } of reply.items) holds.add(fingerprint);
       return {
