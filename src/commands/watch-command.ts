@@ -9,11 +9,11 @@ import { claimSiteOutput, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, 
 import { CleansiteErrorList } from '../core/errors.ts';
 import type { OutputClaim } from '../output/claim-output.ts';
 
-/** `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30). */
-export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number };
+/** `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30); `jobs`: render threads, as for build. */
+export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number; jobs?: number };
 
 export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
-  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout };
+  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout, jobs: options.jobs };
 }
 
 export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {

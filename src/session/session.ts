@@ -56,7 +56,7 @@ export type PoolOptions = Pick<RendererOptions, 'jobs' | 'renderTimeout' | 'reco
  * - watch: one render worker is kept; the manifest is kept in memory for the folder served, its
  *   file removed before the first write in place and saved again when watch stops.
  */
-export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch'; renderTimeout?: number };
+export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch'; renderTimeout?: number; jobs?: number };
 
 /** What the site data is made of besides the routed site. */
 export interface PassInputs {
@@ -103,7 +103,7 @@ export interface Session {
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
   const watch = mode.kind === 'watch';
   const renderers = createRenderers({
-    ...(watch ? { renderTimeout: mode.renderTimeout, recordUnits: true, shareChunks: false, keep: { compileDir: options.compileDir } } : mode.render),
+    ...(watch ? { jobs: mode.jobs, renderTimeout: mode.renderTimeout, recordUnits: true, shareChunks: false, keep: { compileDir: options.compileDir } } : mode.render),
     // Workers route their copy of the content as the site source does.
     route: { buildDate: options.buildDate, drafts: options.drafts ?? false, baseUrl: options.baseUrl },
   });

@@ -33,6 +33,8 @@ export interface WatchSessionOptions extends SitePaths {
   drafts?: boolean;
   /** Seconds one page may render before it is stopped and reported (render/page-watchdog.ts). */
   renderTimeout?: number;
+  /** Render threads, as for `build` (render/render-threads.ts); one is kept between passes. */
+  jobs?: number;
 }
 
 export interface RebuildReport {
@@ -113,7 +115,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   const session = createSession({
     contentDir: options.contentDir, templatesDir: options.templatesDir, publicDir: options.publicDir, rootDir: options.rootDir,
     baseUrl: options.baseUrl, outDir: options.outDir, cacheDir: options.cacheDir, compileDir: options.cacheDir, buildDate: options.buildDate, devScripts: options.devScripts, drafts: options.drafts ?? true,
-  }, { kind: 'watch', renderTimeout: options.renderTimeout });
+  }, { kind: 'watch', renderTimeout: options.renderTimeout, jobs: options.jobs });
   const state: WatchState = {
     folderProblems: [], openProblems: [], redirects: undefined, redirectFor: () => undefined, needsWholeOutput: true, wroteOutput: false, buildNumber: 0, missingBefore: [],
     inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() },
