@@ -116,15 +116,12 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
   let warm: WorkerHandle | undefined;
   let templatesModule: string | undefined;
   let configModule: string | undefined;
-  const config = () => {
-    if (!configModule) throw new Error('render workers were asked to parse before the site config was set');
-    return configModule;
-  };
+  const config = () => configModule ?? fail('render workers were asked to parse before the site config was set');
   /** This pass's workers parsed content, and were sent its site as soon as it was loaded. */
   let parsedThisPass = false;
   let closing: Promise<void> = Promise.resolve();
-  // A build that failed early (a template that does not compile) closes its threads while the
-  // content may still be loading: no worker may start after that, or it keeps the process alive.
+  // Closed early (a build whose templates do not compile) while the content may still be loading:
+  // no worker may start after that, or it keeps the process alive.
   let closed = false;
   const spawn = () => startRenderWorker(file!, config, limits);
   const patch = (extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: config(), route, ...extra });
@@ -132,10 +129,6 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     const all = [...workers.splice(0), ...(warm ? [warm] : [])];
     warm = undefined;
     return Promise.all(all.map((worker) => worker.terminate())).then(() => undefined);
-  };
-  const tellTemplates = (worker: WorkerHandle, modulePath: string) => {
-    worker.templates = modulePath;
-    worker.post({ type: 'templates', modulePath });
   };
 
   return {
@@ -170,33 +163,21 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       for (const worker of warm ? [...workers, warm] : workers) tellTemplates(worker, modulePath);
     },
     async loadTemplates(modulePath, workerFile, stop) {
-      const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
-      if (closed || stop.aborted) throw stopping();
+      if (closed) throw stoppedError();
       file = workerFile;
-      const next = spawn();
-      const end = () => void next.terminate();
-      stop.addEventListener('abort', end);
-      try {
-        await next.call({ type: 'load', modulePath });
-      } catch (error) {
+      const next = await startLoaded(spawn, modulePath, stop, () => closed);
+      if (closed) {
         await next.terminate();
-        throw closed || stop.aborted ? stopping() : error instanceof CleansiteError ? error : new CleansiteError({ code: 'TEMPLATE_COMPILE', message: `templates failed to load: ${(error as Error).message}`, cause: error });
-      } finally {
-        stop.removeEventListener('abort', end);
+        throw stoppedError();
       }
-      next.templates = modulePath;
       templatesModule = modulePath;
-      // Workers that hold other templates go, and their modules with them; parse helpers that
-      // hold none yet load these.
-      const old = [...workers.filter((worker) => worker.templates !== undefined), ...(warm ? [warm] : [])];
-      for (const worker of workers) if (worker.templates === undefined) tellTemplates(worker, modulePath);
-      workers.splice(0, workers.length, ...workers.filter((worker) => worker.templates === modulePath && !old.includes(worker)));
+      const old = [...switchTemplates(workers, modulePath), ...(warm ? [warm] : [])];
       warm = next;
       await Promise.all(old.map((worker) => worker.terminate()));
     },
     forRendering(pages, items, render, inWorkers) {
       // Workers that died (stopped by watch, a page past its time bound) are started again.
-      workers.splice(0, workers.length, ...workers.filter((worker) => worker.alive));
+      keepFirst(workers);
       if (warm && !warm.alive) warm = undefined;
       // Running from source (tests that import src/) a build has no worker: the calling thread renders.
       const wanted = closed || !file ? 0 : Math.max(inWorkers ? 1 : 0, renderThreads(pages, jobs, cores, parsedThisPass));
@@ -205,19 +186,9 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       warm = undefined;
       const surplus = workers.splice(wanted);
       while (file && workers.length < wanted) workers.push(spawn());
-      const ready = Promise.all([
-        // Not before it holds the site: it may be writing the content cache.
-        ...surplus.map(async (worker) => {
-          await worker.site?.catch(() => undefined);
-          await worker.terminate();
-        }),
-        ...workers.map((worker) => worker.useSite(items, patch({ render }))),
-      ]).then(() => [...workers]);
-      // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
-      ready.catch(() => undefined);
-      // What parsing left behind, collected before rendering adds its own garbage: V8 would
-      // otherwise grow the heap further first (about 30 MB less at 10,000 pages). After the
-      // workers were sent their site, so they need not wait for it.
+      const ready = sendSite(workers, surplus, items, patch({ render }));
+      // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
+      // less at 10,000 pages); after the workers were sent their site, so they need not wait.
       if (workers.length > 0) collectGarbage();
       return { count: workers.length, ready };
     },
@@ -225,20 +196,77 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       parsedThisPass = false;
       if (!keep) return this.close();
       // One worker holds the entries and the templates for the next pass; more would hold copies of the site.
-      const [kept, ...rest] = workers.filter((worker) => worker.alive);
-      workers.splice(0, workers.length, ...(kept ? [kept] : []));
-      await Promise.all(rest.map((worker) => worker.terminate()));
+      await Promise.all(keepFirst(workers, 1).map((worker) => worker.terminate()));
     },
     compact() {
       for (const worker of warm ? [...workers, warm] : workers) if (worker.alive) worker.post({ type: 'compact' });
     },
-    interrupt() {
-      void stopAll();
-    },
+    interrupt: () => void stopAll(),
     close() {
       closed = true;
       closing = Promise.all([closing, stopAll()]).then(() => undefined);
       return closing;
     },
   };
+}
+
+const stoppedError = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
+
+/** A new worker that loaded these templates; `stop` (or `closed`) ends a load that never finishes (a module that loops at its top level). */
+async function startLoaded(spawn: () => WorkerHandle, modulePath: string, stop: AbortSignal, closed: () => boolean): Promise<WorkerHandle> {
+  if (stop.aborted) throw stoppedError();
+  const next = spawn();
+  const end = () => void next.terminate();
+  stop.addEventListener('abort', end);
+  try {
+    await next.call({ type: 'load', modulePath });
+  } catch (error) {
+    await next.terminate();
+    if (closed() || stop.aborted) throw stoppedError();
+    throw error instanceof CleansiteError ? error : new CleansiteError({ code: 'TEMPLATE_COMPILE', message: `templates failed to load: ${(error as Error).message}`, cause: error });
+  } finally {
+    stop.removeEventListener('abort', end);
+  }
+  return next;
+}
+
+/** Sends the pass's site to the workers that render, and stops the surplus (once it holds its site: it may be writing the content cache). */
+function sendSite(workers: readonly WorkerHandle[], surplus: readonly WorkerHandle[], items: readonly FingerprintedEntry[], patch: Omit<SitePatch, 'order'>): Promise<RenderWorker[]> {
+  const ready = Promise.all([
+    ...surplus.map(async (worker) => {
+      await worker.site?.catch(() => undefined);
+      await worker.terminate();
+    }),
+    ...workers.map((worker) => worker.useSite(items, patch)),
+  ]).then(() => [...workers]);
+  // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
+  ready.catch(() => undefined);
+  return ready;
+}
+
+/** Leaves the first `limit` live workers in `workers`, and returns the live ones taken out. */
+function keepFirst(workers: WorkerHandle[], limit = Number.POSITIVE_INFINITY): WorkerHandle[] {
+  const alive = workers.filter((worker) => worker.alive);
+  workers.splice(0, workers.length, ...alive.slice(0, limit));
+  return alive.slice(limit);
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+function tellTemplates(worker: WorkerHandle, modulePath: string): void {
+  worker.templates = modulePath;
+  worker.post({ type: 'templates', modulePath });
+}
+
+/**
+ * New templates (watch): workers that hold other templates are taken out of `workers` and
+ * returned, to be stopped with their modules; parse helpers that hold none yet load these.
+ */
+function switchTemplates(workers: WorkerHandle[], modulePath: string): WorkerHandle[] {
+  const old = workers.filter((worker) => worker.templates !== undefined && worker.templates !== modulePath);
+  for (const worker of workers) if (worker.templates === undefined) tellTemplates(worker, modulePath);
+  workers.splice(0, workers.length, ...workers.filter((worker) => !old.includes(worker)));
+  return old;
 }

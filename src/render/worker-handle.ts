@@ -85,16 +85,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       worker.postMessage({ ...request, id } satisfies WorkerMessage);
     });
   };
-  /** Fingerprints of the entries the worker parsed or was sent (it drops those a patch no longer names). */
-  let holds = new Set<string>();
-  /** The site config those entries were validated by: another one validates the same files into other entries. */
-  let holdsFor: string | undefined;
-  const validatedBy = (configModule: string) => {
-    if (holdsFor !== undefined && holdsFor !== configModule) holds = new Set();
-    holdsFor = configModule;
-  };
-  /** The image map last sent: sent again only when it is another. */
-  let imagesSent: unknown;
+  const holdings = createHoldings();
   let site: Promise<unknown> | undefined;
   const post = (message: WorkerMessage) => worker.postMessage(message);
   const handle: WorkerHandle = {
@@ -108,19 +99,13 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     post,
     share(items) {
       post({ type: 'entries', items });
-      for (const { fingerprint } of items) holds.add(fingerprint);
+      holdings.add(items);
     },
     useSite(items, patch) {
-      validatedBy(patch.configModule);
-      const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
+      const { missing, sent } = holdings.patch(items, patch);
       if (missing.length > 0) post({ type: 'entries', items: missing });
-      holds = new Set(items.map(({ fingerprint }) => fingerprint));
-      let render = patch.render;
-      if (render && render.images === imagesSent) render = { ...render, images: undefined };
-      else if (render) imagesSent = render.images;
-      site = call({ type: 'site', patch: { ...patch, render, order: items.map(({ fingerprint }) => fingerprint) } }).catch((error: unknown) => {
-        // What the worker holds is unknown now: the next patch sends the images again.
-        imagesSent = undefined;
+      site = call({ type: 'site', patch: sent }).catch((error: unknown) => {
+        holdings.unknown();
         throw error;
       });
       // Awaited by whoever needs the site; a failure surfaces there.
@@ -129,9 +114,9 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
     call,
     async parse(sources) {
-      validatedBy(config());
+      holdings.validatedBy(config());
       const reply = await call({ type: 'parse', sources, configModule: config() }) as SerialisedParse;
-      for (const { fingerprint } of reply.items) holds.add(fingerprint);
+      holdings.add(reply.items);
       return {
         fingerprints: reply.fingerprints,
         items: reply.items,
@@ -155,4 +140,39 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
   };
   return handle;
+}
+
+/**
+ * What a worker holds, as the main thread knows it: the fingerprints of its entries (it drops
+ * those a patch no longer names), the site config they were validated by (another one
+ * validates the same files into other entries) and the image map last sent.
+ */
+function createHoldings() {
+  let holds = new Set<string>();
+  let holdsFor: string | undefined;
+  let imagesSent: unknown;
+  const validatedBy = (configModule: string) => {
+    if (holdsFor !== undefined && holdsFor !== configModule) holds = new Set();
+    holdsFor = configModule;
+  };
+  return {
+    validatedBy,
+    add(items: readonly FingerprintedEntry[]) {
+      for (const { fingerprint } of items) holds.add(fingerprint);
+    },
+    /** The entries to send first, and the patch: every fingerprint in order, the images only when they changed. */
+    patch(items: readonly FingerprintedEntry[], patch: Omit<SitePatch, 'order'>): { missing: FingerprintedEntry[]; sent: SitePatch } {
+      validatedBy(patch.configModule);
+      const missing = items.filter(({ fingerprint }) => !holds.has(fingerprint));
+      holds = new Set(items.map(({ fingerprint }) => fingerprint));
+      let render = patch.render;
+      if (render && render.images === imagesSent) render = { ...render, images: undefined };
+      else if (render) imagesSent = render.images;
+      return { missing, sent: { ...patch, render, order: items.map(({ fingerprint }) => fingerprint) } };
+    },
+    /** A patch failed: what the worker holds is unknown, so the next one sends the images again. */
+    unknown() {
+      imagesSent = undefined;
+    },
+  };
 }

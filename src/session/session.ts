@@ -201,8 +201,14 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       await renderers.close();
     },
   };
+  const run = createPassRunner(session, runnerOptions(options, mode, code));
+  return { ...session, run };
+}
+
+/** How the pass runner runs for this session: build and watch differ only in these. */
+function runnerOptions(options: SessionOptions, mode: SessionMode, code: string): RunnerOptions {
   const build = mode.kind === 'build';
-  const run = createPassRunner(session, {
+  return {
     rootDir: options.rootDir, contentDir: options.contentDir, templatesDir: options.templatesDir, outDir: options.outDir,
     publicDir: options.publicDir ?? path.join(path.dirname(options.contentDir), 'public'),
     compileDir: options.compileDir,
@@ -221,6 +227,5 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     onWarning: options.onWarning,
     reporter: options.reporter,
     onlyUsedImages: build && options.onlyUsedImages === true,
-  });
-  return { ...session, run };
+  };
 }
