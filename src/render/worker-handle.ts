@@ -147,7 +147,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
  * those a patch no longer names), the site config they were validated by (another one
  * validates the same files into other entries) and the image map last sent.
  */
-function createHoldings() {
+export function createHoldings() {
   let holds = new Set<string>();
   let holdsFor: string | undefined;
   let imagesSent: unknown;
