@@ -115,12 +115,14 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     });
     // Entries no pass names any more (edited or deleted files) are not kept.
     entries = new Map(items.map(({ fingerprint, item }) => [fingerprint, item]));
+    const first = assembled === undefined;
     assembled = undefined;
     renderer = undefined;
     assembled = { key, ...assemble(items, await importSiteConfig(patch.configModule), patch.route) };
     // What parsing left behind, collected before rendering adds its own garbage, and before
-    // the cache's serialised copy of every entry is added to this thread's memory.
-    collectGarbage();
+    // the cache's serialised copy of every entry is added to this thread's memory (not after
+    // every watch edit: watch compacts its workers when idle).
+    if (first) collectGarbage();
     // While the main thread still routes: this thread would wait for the render settings.
     if (patch.cache) writeContentCache(patch.cache, items);
   }
