@@ -103,7 +103,8 @@ export interface Session {
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
   const watch = mode.kind === 'watch';
   const renderers = createRenderers({
-    ...(watch ? { jobs: mode.jobs, renderTimeout: mode.renderTimeout, recordUnits: true, shareChunks: false, keep: { compileDir: options.compileDir } } : mode.render),
+    // Watch shares shared() markup as a build does: each pass's site patch gives its workers a new chunk cache.
+    ...(watch ? { jobs: mode.jobs, renderTimeout: mode.renderTimeout, recordUnits: true, shareChunks: true, keep: { compileDir: options.compileDir } } : mode.render),
     // Workers route their copy of the content as the site source does.
     route: { buildDate: options.buildDate, drafts: options.drafts ?? false, baseUrl: options.baseUrl },
   });
@@ -169,7 +170,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         render: pages.render,
         renderers: renderers.forPass(pass),
         record: recordUnits ? { keys: pass.keys, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
-        shareChunks: mode.kind === 'build' ? mode.render.shareChunks : false,
+        shareChunks: mode.kind === 'build' ? mode.render.shareChunks : true,
         time,
         onRendered,
       });
