@@ -23,7 +23,7 @@ export const UNIT_TESTS = [
   'test/server/byte-range.test.ts',
   'test/server/static-server.test.ts',
   'test/watch/rerender-planning.test.ts',
-  'test/watch/site-patch.test.ts',
+  'test/watch/worker-site-patch.test.ts',
 ];
 
 /** Which files each project runs (vitest's include and exclude globs, relative to the root). */

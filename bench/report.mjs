@@ -9,7 +9,8 @@ export function formatTable(sites) {
   const header = ['site', 'pages', 'build', 'wall (median)', 'pages/s', 'CPU user+sys', 'peak RSS', 'wall of each run'];
   const rows = [];
   for (const site of sites) {
-    for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ['bare render loop', site.bare]]) {
+    const watch = site.watchStart ? [['watch start (cold)', site.watchStart], ['watch restart, no change', site.watchRestart]] : [];
+    for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ...(site.bare ? [['bare render loop', site.bare]] : []), ...watch]) {
       rows.push([
         site.name,
         site.pages.toLocaleString('en-AU'),
@@ -21,7 +22,8 @@ export function formatTable(sites) {
         figures.allSeconds.map((value) => value.toFixed(2)).join(' / '),
       ]);
     }
-    rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
+    if (site.overhead !== undefined) rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
+    if (site.watchStart) rows.push([site.name, '', 'watch start / cold, restart / warm', `${site.watchStartVsCold.toFixed(2)}x, ${site.watchRestartVsWarm.toFixed(2)}x`, '', '', '', 'median of paired runs']);
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;

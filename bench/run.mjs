@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--keep]
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--no-watch] [--no-bare] [--keep]
  *
  * Builds the committed site and synthetic sites of N location pages (the
  * real content with its locations replaced by N generated ones of the same
@@ -11,6 +11,10 @@
  *   warm  again, nothing changed
  *   edit  after a real edit to one location file (a sentence appended)
  *   bare  the bare render loop (bench/bare-loop.tsx) on the same pages
+ *   watch start    `cleansite watch` on fresh copies (no caches, no output) until it serves
+ *   watch restart  watch stopped and started again on the same folders, nothing changed
+ * The two watch figures are paired with the cold and warm builds of the same
+ * run: their targets are the median ratio of each pair (issue 21).
  * Wall time, pages per second and the peak resident memory of the process
  * tree. Also a fresh clone's first build (bench/first-build.mjs: the committed
  * site with an empty image cache). Prints a table, checks the targets of
@@ -29,6 +33,7 @@ import { prepareTools } from './prepare-tools.mjs';
 import { formatTable, median } from './report.mjs';
 import { runExtraBenches } from './extra-benches.mjs';
 import { benchFirstBuild } from './first-build.mjs';
+import { measureWatchStart } from './watch-start.mjs';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
@@ -127,7 +132,7 @@ async function benchSite(site) {
   const assets = readdirSync(path.join(warmUp.out, 'assets'));
   const cssUrl = `/assets/${assets.find((name) => name.endsWith('.css')) ?? ''}`;
   const jsUrl = `/assets/${assets.find((name) => name.endsWith('.js')) ?? ''}`;
-  const samples = { cold: [], warm: [], edit: [], bare: [] };
+  const samples = { cold: [], warm: [], edit: [], bare: [], watchStart: [], watchRestart: [] };
   let same = '';
   for (let run = 1; run <= args.runs; run++) {
     // Cold means no cache entry of any kind: the CLI keys its caches by content folder,
@@ -144,12 +149,27 @@ async function benchSite(site) {
     samples.warm.push(await runCli('warm', dirs));
     editFile(path.join(dirs.content, 'locations', editName), run);
     samples.edit.push(await runCli('edit', dirs));
-    const bareOut = path.join(runDir, 'bare');
-    const bare = await measureCommand(process.execPath, [tools.bareLoop, dirs.content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
-    if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
-    samples.bare.push(bare);
-    same = compareOutputs(dirs.out, bareOut);
-    log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}, bare ${seconds(bare.ms)}`);
+    if (args.bare) {
+      const bareOut = path.join(runDir, 'bare');
+      const bare = await measureCommand(process.execPath, [tools.bareLoop, dirs.content, publicDir, path.join(work, '.cache'), bareOut, cssUrl, jsUrl, BUILD_DATE], { cwd: work, env });
+      if (bare.code !== 0) throw new Error(`${site.name}: the bare loop failed (exit ${bare.code})\n${bare.stderr}`);
+      samples.bare.push(bare);
+      same = compareOutputs(dirs.out, bareOut);
+    }
+    if (args.watch) {
+      // Its own fresh copies: a cold start finds no content cache, step cache, page manifest or output.
+      const watchRoot = `${templatesRoot}-watch`;
+      const watchDirs = { content: path.join(runDir, 'watch-content'), templates: path.join(watchRoot, 'templates'), out: path.join(runDir, 'watch-out') };
+      cpSync(baseContent, watchDirs.content, { recursive: true });
+      cpSync(tools.templatesDir, watchDirs.templates, { recursive: true });
+      symlinkSync(path.join(packageRoot, 'src'), path.join(watchRoot, 'src'), 'dir');
+      createdCaches.push(...cacheFilesOf(watchDirs, work));
+      const watchArgs = ['--content', watchDirs.content, '--templates', watchDirs.templates, '--public', publicDir, '--out', watchDirs.out];
+      samples.watchStart.push(await measureWatchStart(tools.cli, watchArgs, { cwd: work, env }));
+      samples.watchRestart.push(await measureWatchStart(tools.cli, watchArgs, { cwd: work, env }));
+    }
+    const watchLine = args.watch ? `, watch start ${seconds(samples.watchStart.at(-1).ms)}, restart ${seconds(samples.watchRestart.at(-1).ms)}` : '';
+    log(`${site.name}: run ${run}/${args.runs}: cold ${seconds(samples.cold.at(-1).ms)}, warm ${seconds(samples.warm.at(-1).ms)}, edit ${seconds(samples.edit.at(-1).ms)}${args.bare ? `, bare ${seconds(samples.bare.at(-1).ms)}` : ''}${watchLine}`);
   }
   const summary = (list) => ({
     seconds: median(list.map((sample) => sample.ms)) / 1000,
@@ -164,10 +184,17 @@ async function benchSite(site) {
     cold: summary(samples.cold),
     warm: summary(samples.warm),
     edit: summary(samples.edit),
-    bare: summary(samples.bare),
+    bare: args.bare ? summary(samples.bare) : undefined,
     sameHtmlAsBareLoop: same,
   };
-  result.overhead = result.cold.seconds / result.bare.seconds;
+  result.overhead = args.bare ? result.cold.seconds / result.bare.seconds : undefined;
+  if (args.watch) {
+    result.watchStart = summary(samples.watchStart);
+    result.watchRestart = summary(samples.watchRestart);
+    // Paired: each watch figure against the build of the same run, on the same machine state.
+    result.watchStartVsCold = median(samples.watchStart.map((sample, index) => sample.ms / samples.cold[index].ms));
+    result.watchRestartVsWarm = median(samples.watchRestart.map((sample, index) => sample.ms / samples.warm[index].ms));
+  }
   return result;
 }
 
@@ -230,13 +257,18 @@ function checkTargets(sites, firstBuild) {
     targets.push({ name: '10,000 pages, cold', limit: '>= 2,000 pages/s', actual: `${Math.round(big.cold.pagesPerSecond)} pages/s`, met: big.cold.pagesPerSecond >= 2000 });
     if (big.cold.peakRssMB !== undefined) targets.push({ name: '10,000 pages, cold, peak RSS', limit: '<= 300 MB', actual: `${Math.round(big.cold.peakRssMB)} MB`, met: big.cold.peakRssMB <= 300 });
     targets.push({ name: '10,000 pages, warm, no change', limit: '<= 1.5 s', actual: `${big.warm.seconds.toFixed(2)} s`, met: big.warm.seconds <= 1.5 });
-    targets.push({ name: '10,000 pages, overhead vs bare loop', limit: '<= 1.3x', actual: `${big.overhead.toFixed(2)}x`, met: big.overhead <= 1.3 });
+    if (big.overhead !== undefined) targets.push({ name: '10,000 pages, overhead vs bare loop', limit: '<= 1.3x', actual: `${big.overhead.toFixed(2)}x`, met: big.overhead <= 1.3 });
+    // Issue 21: watch starts like build.
+    if (big.watchStart) {
+      targets.push({ name: '10,000 pages, watch start vs cold build (paired)', limit: '<= 1.5x', actual: `${big.watchStartVsCold.toFixed(2)}x (${big.watchStart.seconds.toFixed(2)} s vs ${big.cold.seconds.toFixed(2)} s)`, met: big.watchStartVsCold <= 1.5 });
+      targets.push({ name: '10,000 pages, watch restart, no change, vs warm build (paired)', limit: '<= 1.5x', actual: `${big.watchRestartVsWarm.toFixed(2)}x (${big.watchRestart.seconds.toFixed(2)} s vs ${big.warm.seconds.toFixed(2)} s)`, met: big.watchRestartVsWarm <= 1.5 });
+    }
   }
   return targets;
 }
 
 function parseArgs(argv) {
-  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, firstBuild: true, outRoot: undefined, templates: undefined };
+  const options = { sizes: [62, 1000, 10000], runs: 3, committed: true, extra: true, firstBuild: true, watch: true, bare: true, outRoot: undefined, templates: undefined };
   for (let index = 0; index < argv.length; index++) {
     const flag = argv[index];
     const value = () => {
@@ -251,13 +283,15 @@ function parseArgs(argv) {
     else if (flag === '--no-committed') options.committed = false;
     else if (flag === '--no-extra') options.extra = false;
     else if (flag === '--no-first-build') options.firstBuild = false;
+    else if (flag === '--no-watch') options.watch = false;
+    else if (flag === '--no-bare') options.bare = false;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--help' || flag === '-h') {
       // The file's opening comment is the help text.
       const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
       process.stdout.write(`${text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
       process.exit(0);
-    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --keep; --help shows them)`);
+    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --no-bare, --keep; --help shows them)`);
   }
   return options;
 }

@@ -77,6 +77,7 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free port)').default(DEFAULT_PORT).argParser(parsePort))
     .addOption(new Option('--host <address>', 'address to listen on (loopback unless told otherwise)').default(DEFAULT_HOST).argParser(parseHost))
     .option('--no-drafts', 'leave out draft: true entries, as build does (watch shows them, marked as drafts)')
+    .addOption(new Option('-j, --jobs <n>', 'render threads, as for build (one is kept between rebuilds)').argParser(parseJobs))
     .addOption(new Option('--render-timeout <seconds>', 'stop a page that takes longer than this to render (a template that loops) and report it').default(30).argParser(parseSeconds))
     .action(async (options: WatchCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

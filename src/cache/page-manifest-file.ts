@@ -5,7 +5,7 @@
  * path and inode, so output replaced by anything else is never trusted.
  * Deleting it is always safe: the next build renders every page.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeCacheFile } from './cache-writes.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -81,6 +81,11 @@ export function writePageManifest(cacheDir: string, outDir: string, pages: Itera
   const file = manifestFile(cacheDir, outDir);
   // Not saved: the next build renders every page (cache-writes.ts reports it).
   if (writeCacheFile(file, JSON.stringify(manifest))) removeStaleFiles(path.dirname(file), file);
+}
+
+/** Removes the manifest of this output folder: the folder is about to change in ways it does not record (watch writes in place). */
+export function removePageManifest(cacheDir: string, outDir: string): void {
+  rmSync(manifestFile(cacheDir, outDir), { force: true });
 }
 
 function identityOf(dir: string): { dev: number; ino: number } | undefined {

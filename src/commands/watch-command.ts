@@ -9,11 +9,11 @@ import { claimSiteOutput, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, 
 import { CleansiteErrorList } from '../core/errors.ts';
 import type { OutputClaim } from '../output/claim-output.ts';
 
-/** `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30). */
-export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number };
+/** `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30); `jobs`: render threads, as for build. */
+export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number; jobs?: number };
 
 export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
-  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout };
+  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout, jobs: options.jobs };
 }
 
 export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {
@@ -53,6 +53,9 @@ function printReport(report: RebuildReport, logger: Logger, debug: boolean, out:
   for (const warning of report.warnings) logger.warn(warning);
   if (report.problems.length > 0) reportErrors(new CleansiteErrorList(report.problems), logger, debug);
   logger.debug(`stages: ${Object.entries(report.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`).join(', ')}`);
+  // As `build --debug` prints them: which pages this pass rendered and which threads rendered them.
+  logger.debug(`pages: ${report.rendered} rendered, ${report.reused} unchanged${report.upToDate ? ' (the output was up to date and left as it was)' : ''}`);
+  if (report.perThread) logger.debug(`rendered by ${report.perThread}`);
   const seconds = `${(report.milliseconds / 1000).toFixed(2)} s`;
   if (report.initial) {
     if (report.problems.length === 0) logger.info(`Built ${report.pages} pages into ${out}/ in ${seconds}.`);

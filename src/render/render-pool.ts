@@ -54,7 +54,7 @@ export interface RenderPoolOptions {
   pageKeys?: PageKeyInputs;
   /**
    * False: the workers render everything and this thread never imports the templates (watch,
-   * whose template modules must die with their worker; see kept-worker.ts). Default true.
+   * whose template modules must die with their worker; see session/renderers.ts). Default true.
    */
   renderHere?: boolean;
 }

@@ -1,24 +1,25 @@
 /**
- * Who renders a session's pages, behind one interface. A build renders on
- * its own thread, joined by render workers when there are many pages
- * (render/render-threads.ts, which also lend the content loader parse
- * workers), and stops them once its pages are written. Watch keeps one
- * render worker across rebuilds (render/kept-worker.ts): new templates mean
- * a new worker, so a template module dies with its thread, and the site
- * data goes to it as a patch. Either way the pages and their records come
- * back the same way (session/write-pages.ts).
+ * Who renders a session's pages: render workers (render/render-threads.ts),
+ * for `build` and watch alike, fed one way (a site patch keyed by entry
+ * fingerprint, render/worker-protocol.ts), each page's key computed in the
+ * thread that rendered it. The two differ in what they keep: a build stops
+ * its workers once its pages are written (from source, with no compiled
+ * worker, it renders on its own thread); watch keeps one worker, which
+ * holds the entries for the next pass, renders only in workers (its
+ * template modules must die with their thread, so this thread never imports
+ * one), and replaces its workers when the templates change.
  */
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { startKeptWorker, type KeptWorker } from '../render/kept-worker.ts';
+import { workerFile } from '../render/compiled-worker.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { PageKeyInputs } from '../render/render-pool.ts';
 import { createRenderThreads, type RenderThreads } from '../render/render-threads.ts';
 import { renderLimits } from '../render/page-watchdog.ts';
-import type { UnitValues } from '../render/unit-values.ts';
-import type { PageKeying, Renderers } from './write-pages.ts';
+import type { RouteSettings } from '../render/worker-protocol.ts';
+import type { Renderers } from './write-pages.ts';
 
-/** What one pass needs: the site data, the keys' inputs, and the entries render workers assemble the site from. */
+/** What one pass needs: the site data, the keys' inputs, and the entries render workers are sent. */
 export interface PassData {
   data: SiteData;
   keys: PageKeyInputs;
@@ -34,33 +35,41 @@ export interface TemplatesInUse {
 export interface SessionRenderers {
   /** The templates pages are rendered with; undefined until some are in use. */
   readonly templates: TemplatesInUse | undefined;
-  /** Renders with these templates from now on; false when they are the ones in use. Throws when they do not load. */
+  /** Renders with these templates from now on; false when they are the ones in use. Watch: throws when they do not load. */
   useTemplates(templates: TemplatesInUse): Promise<boolean>;
-  /** Who renders one pass's pages, and where each page's key is computed (`values`: the pass's unit values). */
-  forPass(pass: PassData, values: UnitValues): { renderers: (pages: number) => Renderers; keying: PageKeying };
-  /** The build's render threads (parse helpers for the content loader, sitemap.xml from a worker); none in watch. */
-  readonly threads: RenderThreads | undefined;
-  /** Asks a kept worker for a full garbage collection (watch, when idle). */
+  /** Who renders one pass's pages, given how many. */
+  forPass(pass: PassData): (pages: number) => Renderers;
+  /** The render threads (parse helpers for the content loader, sitemap.xml from a worker). */
+  readonly threads: RenderThreads;
+  /** Asks the workers for a full garbage collection (watch, when idle). */
   compact(): void;
-  /** Stops what the kept worker is rendering or loading now (watch: the templates changed under it); it starts again on the next render. */
+  /** Stops what the workers are rendering or loading now (watch: the templates changed under them); they start again on the next render. */
   interrupt(): void;
   close(): Promise<void>;
 }
 
-export interface PoolOptions {
-  /** Render threads in all, this one included (see render-threads.ts). */
+export interface RendererOptions {
+  /** Render workers in all (see render-threads.ts). */
   jobs?: number;
   /** Seconds one page may render (render/page-watchdog.ts). */
   renderTimeout?: number;
   /** Record what each page reads (for the page manifest); false renders faster and records nothing. */
   recordUnits: boolean;
   shareChunks: boolean;
+  /** How the main thread routes the content: workers route their copy the same way. */
+  route: RouteSettings;
+  /** Watch: one worker kept between passes, bundled into `compileDir` when run from source. */
+  keep?: { compileDir: string };
 }
 
-/** A build's renderers: this thread and, for many pages, render workers stopped once the pages are written. */
-export function poolRenderers(options: PoolOptions): SessionRenderers {
-  const threads = createRenderThreads(options.jobs, undefined, renderLimits(options.renderTimeout));
+export function createRenderers(options: RendererOptions): SessionRenderers {
+  const { keep } = options;
+  const threads = createRenderThreads({ jobs: options.jobs, limits: renderLimits(options.renderTimeout), route: options.route, keep: keep !== undefined });
   let inUse: TemplatesInUse | undefined;
+  // Once closed (watch stopping), no worker starts again, and one still loading its templates is stopped.
+  const closing = new AbortController();
+  let interruption = new AbortController();
+  const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
   return {
     get templates() {
       return inUse;
@@ -68,85 +77,39 @@ export function poolRenderers(options: PoolOptions): SessionRenderers {
     threads,
     async useTemplates(templates) {
       if (templates.modulePath === inUse?.modulePath) return false;
+      if (!keep) threads.setTemplates(templates.modulePath);
+      else await threads.loadTemplates(templates.modulePath, await workerFile('render-worker', keep.compileDir), AbortSignal.any([closing.signal, interruption.signal]));
       inUse = templates;
-      threads.setTemplates(templates.modulePath);
       return true;
     },
     forPass({ data, keys, items }) {
-      const { images, assets, buildDate, baseUrl, siteName, lang } = data;
-      const renderers = (count: number): Renderers => {
-        const workers = threads.forRendering(count, items, {
-          site: { images, assets, buildDate, baseUrl, siteName, lang },
-          templatesModule: inUse!.modulePath,
-          recordUnits: options.recordUnits,
-          shareChunks: options.shareChunks,
-          pageKeySalt: options.recordUnits ? keys.salt : undefined,
-        });
-        // Stopped once rendering is over, not at the end of the build: each worker holds a copy of the site.
+      const render = {
+        images: data.images, assets: data.assets, buildDate: data.buildDate, lang: data.lang,
+        templatesModule: inUse!.modulePath, recordUnits: options.recordUnits, shareChunks: options.shareChunks,
+        pageKeySalt: options.recordUnits ? keys.salt : undefined,
+      };
+      return (count: number): Renderers => {
+        if (closing.signal.aborted) {
+          const refused = Promise.reject(stopping());
+          // Awaited by the render pool; a failure must not count as unhandled meanwhile.
+          refused.catch(() => undefined);
+          return { workers: { count: 1, ready: refused }, here: false };
+        }
+        const workers = threads.forRendering(count, items, render, keep !== undefined);
         // Rendering happens in workers, where a runaway template can be stopped; here only without any (from source).
-        return { workers, here: workers.count === 0, done: () => threads.close().catch(() => undefined) };
+        // A build's workers stop once rendering is over, not at the end of the build: each holds a copy of the site.
+        return { workers, here: keep === undefined && workers.count === 0, done: () => void threads.rendered().catch(() => undefined) };
       };
-      // Keys are computed in the thread that rendered the page: every thread holds the fingerprints.
-      return { renderers, keying: { keys } };
     },
-    compact() {},
-    interrupt() {},
-    close: () => threads.close(),
-  };
-}
-
-/** Watch's renderers: one worker kept across rebuilds, replaced when the templates change. */
-export function keptRenderers(cacheDir: string, renderTimeout?: number): SessionRenderers {
-  const limits = renderLimits(renderTimeout);
-  let worker: KeptWorker | undefined;
-  let inUse: TemplatesInUse | undefined;
-  // Once closed (watch stopping), no worker starts again, and one still loading its templates is stopped.
-  const closing = new AbortController();
-  const closed = () => closing.signal.aborted;
-  let interruption = new AbortController();
-  const stopping = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
-  return {
-    get templates() {
-      return inUse;
-    },
-    threads: undefined,
-    async useTemplates(templates) {
-      if (templates.modulePath === inUse?.modulePath) return false;
-      if (closed()) throw stopping();
-      // The old worker (and its module) goes away with its thread.
-      const next = await startKeptWorker(templates.modulePath, cacheDir, { recordUnits: true, shareChunks: false }, { limits, stop: () => AbortSignal.any([closing.signal, interruption.signal]) });
-      if (closed()) {
-        await next.close();
-        throw stopping();
-      }
-      await worker?.close();
-      worker = next;
-      inUse = templates;
-      return true;
-    },
-    forPass({ data }, values) {
-      const kept = worker!;
-      const renderers = (): Renderers => {
-        const ready = closed() ? Promise.reject(stopping()) : kept.useSite(data).then(() => [kept]);
-        // Awaited by the render pool; a failure must not count as unhandled meanwhile.
-        ready.catch(() => undefined);
-        return { workers: { count: 1, ready }, here: false };
-      };
-      // The worker is sent site data as patches, without the fingerprints: keys are computed here.
-      return { renderers, keying: { values } };
-    },
-    compact() {
-      worker?.compact();
-    },
+    compact: () => threads.compact(),
     interrupt() {
       interruption.abort();
       interruption = new AbortController();
-      void worker?.stop();
+      threads.interrupt();
     },
     async close() {
       closing.abort();
-      await worker?.close();
-      worker = undefined;
+      await threads.close();
     },
   };
 }

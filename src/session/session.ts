@@ -11,7 +11,7 @@
  * get, the page keys, the plan (current and stale pages), the pages written.
  */
 import path from 'node:path';
-import { readPageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
+import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -21,7 +21,7 @@ import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import type { LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
 import { createPageManifest, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
-import { keptRenderers, poolRenderers, type PassData, type PoolOptions, type SessionRenderers } from './renderers.ts';
+import { createRenderers, type PassData, type RendererOptions, type SessionRenderers } from './renderers.ts';
 import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
 import { rendersInWorkers } from '../render/render-threads.ts';
 import { createSiteSource, type SiteSource, type SiteSourceOptions } from './site-source.ts';
@@ -46,12 +46,17 @@ export interface SessionOptions extends SiteSourceOptions {
   buildDate?: string;
 }
 
+/** How a build renders: its threads, the render bound, and whether pages record what they read. */
+export type PoolOptions = Pick<RendererOptions, 'jobs' | 'renderTimeout' | 'recordUnits' | 'shareChunks'>;
+
 /**
- * - build: the manifest is read from the cache folder (when one is given) and saved there after
- *   the commit; pages render on this thread and on workers that stop once the pages are written.
- * - watch: the manifest lives in memory for the folder served; one render worker is kept.
+ * Both read the page manifest of their output folder from the cache folder (when one is given)
+ * and save it after an atomic commit, and both render on the render threads.
+ * - build: the workers stop once the pages are written.
+ * - watch: one render worker is kept; the manifest is kept in memory for the folder served, its
+ *   file removed before the first write in place and saved again when watch stops.
  */
-export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch'; renderTimeout?: number };
+export type SessionMode = { kind: 'build'; render: PoolOptions } | { kind: 'watch'; renderTimeout?: number; jobs?: number };
 
 /** What the site data is made of besides the routed site. */
 export interface PassInputs {
@@ -88,17 +93,32 @@ export interface Session {
    * folder it serves, which a failed pass leaves as it was).
    */
   writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>, onRendered?: (done: number, total: number) => void): Promise<WrittenPages & { committed(): void }>;
-  /** Saves the manifest of the output just committed (build). */
+  /** Saves the manifest of the output just committed. */
   save(extras: Record<string, string>): void;
+  /** The output is about to change in place (watch): the saved manifest no longer describes it. */
+  changingInPlace(): void;
   close(): Promise<void>;
 }
 
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
-  const renderers = mode.kind === 'build' ? poolRenderers(mode.render) : keptRenderers(options.compileDir, mode.renderTimeout);
+  const watch = mode.kind === 'watch';
+  const renderers = createRenderers({
+    // Watch shares shared() markup as a build does: each pass's site patch gives its workers a new chunk cache.
+    ...(watch ? { jobs: mode.jobs, renderTimeout: mode.renderTimeout, recordUnits: true, shareChunks: true, keep: { compileDir: options.compileDir } } : mode.render),
+    // Workers route their copy of the content as the site source does.
+    route: { buildDate: options.buildDate, drafts: options.drafts ?? false, baseUrl: options.baseUrl },
+  });
   const source = createSiteSource({ ...options, helpers: renderers.threads });
-  const stored = mode.kind === 'build' && options.cacheDir ? readPageManifest(options.cacheDir, options.outDir) : undefined;
+  const stored = options.cacheDir ? readPageManifest(options.cacheDir, options.outDir) : undefined;
   const manifest = createPageManifest(stored?.pages);
-  const recordUnits = mode.kind === 'watch' || mode.render.recordUnits;
+  const recordUnits = watch || mode.render.recordUnits;
+  /** The manifest file describes the output (watch: until it changes in place). */
+  let savedCurrent = stored !== undefined;
+  const saveManifest = (extras: Record<string, string>) => {
+    if (!options.cacheDir || !recordUnits) return;
+    writePageManifest(options.cacheDir, options.outDir, manifest.entries(), extras);
+    savedCurrent = true;
+  };
   const code = codeVersion();
   let last: Pass | undefined;
   // One valuation per pass: it caches the values it computed.
@@ -138,7 +158,6 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       return manifest.plan(pass.site.table.routes, valuesOf(pass));
     },
     async writePages(pass, staging, pages, time, onRendered) {
-      const { renderers: forPages, keying } = renderers.forPass(pass, valuesOf(pass));
       const pending: Array<[string, PageRecord]> = [];
       const atOnce = mode.kind === 'build';
       // Until they are written again, nothing vouches for these pages' files.
@@ -149,9 +168,9 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         staging,
         reuse: pages.reuse,
         render: pages.render,
-        renderers: forPages,
-        record: recordUnits ? { ...keying, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
-        shareChunks: mode.kind === 'build' ? mode.render.shareChunks : false,
+        renderers: renderers.forPass(pass),
+        record: recordUnits ? { keys: pass.keys, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
+        shareChunks: mode.kind === 'build' ? mode.render.shareChunks : true,
         time,
         onRendered,
       });
@@ -163,13 +182,34 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         },
       };
     },
-    save(extras) {
-      if (options.cacheDir && recordUnits) writePageManifest(options.cacheDir, options.outDir, manifest.entries(), extras);
+    save: saveManifest,
+    changingInPlace() {
+      if (!savedCurrent || !options.cacheDir) return;
+      // A watch killed while it writes in place must leave no manifest vouching for pages it changed.
+      removePageManifest(options.cacheDir, options.outDir);
+      savedCurrent = false;
     },
-    close: () => renderers.close(),
+    async close() {
+      // Watch stops: the manifest describes the folder served (its pages; the other files are not
+      // described, so the next start writes the output again, linking the current pages).
+      if (watch && !savedCurrent) {
+        try {
+          saveManifest({});
+        } catch {
+          // Without a manifest the next start renders every page.
+        }
+      }
+      await renderers.close();
+    },
   };
+  const run = createPassRunner(session, runnerOptions(options, mode, code));
+  return { ...session, run };
+}
+
+/** How the pass runner runs for this session: build and watch differ only in these. */
+function runnerOptions(options: SessionOptions, mode: SessionMode, code: string): RunnerOptions {
   const build = mode.kind === 'build';
-  const run = createPassRunner(session, {
+  return {
     rootDir: options.rootDir, contentDir: options.contentDir, templatesDir: options.templatesDir, outDir: options.outDir,
     publicDir: options.publicDir ?? path.join(path.dirname(options.contentDir), 'public'),
     compileDir: options.compileDir,
@@ -188,6 +228,5 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     onWarning: options.onWarning,
     reporter: options.reporter,
     onlyUsedImages: build && options.onlyUsedImages === true,
-  });
-  return { ...session, run };
+  };
 }

@@ -173,6 +173,7 @@ export async function writeInPlace(pass: Pass, context: WriteContext): Promise<W
     writer.currentFor = pass;
     return outcome;
   }
+  session.changingInPlace();
   await withStaging(options.outDir, async (staging) => {
     const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
     if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
@@ -211,6 +212,7 @@ async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pic
   const none = { files: 0, bytes: 0, publicFiles: 0, stylesheet: false, script: false };
   if (copies.length + removals.length === 0 && !chosen.css && !chosen.script && !chosen.images) return none;
   let placed = { files: 0, bytes: 0 };
+  context.session.changingInPlace();
   await withStaging(options.outDir, (staging) => {
     placed = placeParts(staging, { publicDir: options.publicDir, publicFiles: copies, css: state.css, script: state.script, imageFiles: state.images?.files ?? [], sitemapXml: '', robotsTxt: '' }, chosen);
     staging.remove(removals);

@@ -14,7 +14,6 @@ import type { SiteData } from '../render/page-props.ts';
 import type { BatchResult } from '../render/render-batch.ts';
 import { createRenderPool, type PageKeyInputs, type PoolResult } from '../render/render-pool.ts';
 import type { RenderWorker } from '../render/render-threads.ts';
-import type { UnitValues } from '../render/unit-values.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { PageRecord } from './page-manifest.ts';
 
@@ -26,17 +25,10 @@ export interface ReusablePage {
   from: string;
 }
 
-/**
- * Where a rendered page's key is computed: in the thread that rendered it (a build's render
- * threads hold the entries' fingerprints), or here from the unit values (watch: its kept worker
- * is sent site data as patches, without them).
- */
-export type PageKeying = { keys: PageKeyInputs; values?: undefined } | { values: UnitValues; keys?: undefined };
-
 /** Who renders: render workers (how many, and a promise of them once set up) and whether this thread renders too. */
 export interface Renderers {
   workers: { count: number; ready: Promise<readonly RenderWorker[]> };
-  /** False: only the workers render, and this thread never imports the templates (watch; see render/kept-worker.ts). */
+  /** False: only the workers render, and this thread never imports the templates (watch; see session/renderers.ts). */
   here: boolean;
   /** Called once rendering is over, failed or not (a build stops its workers: each holds a copy of the site). */
   done?: () => void;
@@ -49,8 +41,11 @@ export interface WritePagesOptions {
   reuse?: readonly ReusablePage[];
   render: readonly Route[];
   renderers: (pages: number) => Renderers;
-  /** Record what each page reads and hand back its record; without, pages are rendered and not recorded. */
-  record?: PageKeying & { onPage(path: string, record: PageRecord): void };
+  /**
+   * Record what each page reads and hand back its record, with the key the thread that
+   * rendered it computed from `keys`; without, pages are rendered and not recorded.
+   */
+  record?: { keys: PageKeyInputs; onPage(path: string, record: PageRecord): void };
   /** Render shared() markup once per key and thread (default true; false renders it on every page). */
   shareChunks?: boolean;
   time?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
@@ -87,16 +82,12 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
   options.onRendered?.(0, render.length);
   const renderers = options.renderers(render.length);
   const threads = renderers.workers.count + (renderers.here ? 1 : 0);
-  const byPath = new Map(render.map((route) => [route.path, route]));
   let done = 0;
   const keep = (batch: BatchResult) => {
     done += batch.pages;
     options.onRendered?.(done, render.length);
     for (const page of batch.rendered ?? []) {
-      const units = page.units.split('\n');
-      const route = byPath.get(page.path);
-      const key = page.key ?? (route && record?.values?.pageKey(route, units));
-      if (key) record?.onPage(page.path, { outputFile: page.outputFile, bytes: page.bytes, key, units });
+      if (page.key) record?.onPage(page.path, { outputFile: page.outputFile, bytes: page.bytes, key: page.key, units: page.units.split('\n') });
     }
   };
   let result: PoolResult;

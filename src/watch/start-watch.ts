@@ -5,12 +5,12 @@
  * so nothing that happens during a rebuild can stop the watcher.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createEventStream } from '../server/event-stream.ts';
+import { createEventStream, type EventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
 import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
-import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
+import { createWatchSession, type RebuildReport, type WatchSession, type WatchSessionOptions } from './watch-session.ts';
 
 export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
   host: string;
@@ -45,9 +45,50 @@ const COMPACT_AFTER_IDLE_MS = 1_000;
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
   const stream = createEventStream(() => session.greeting());
-  const client = renderLiveReloadClient();
+  const server = await startDevServer(options, session, stream, events);
+  const rebuilds = createRebuildQueue(session, stream, events);
+  const watcher = watchFiles([options.contentDir, options.templatesDir, options.publicDir], {
+    debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+    onChanges: rebuilds.add,
+    onError: events.onError,
+  });
 
-  const server = await startStaticServer({
+  let initial: RebuildReport;
+  try {
+    await watcher.ready;
+    initial = await session.rebuild([]);
+  } catch (error) {
+    await Promise.allSettled([watcher.close(), server.close(), session.close()]);
+    stream.close();
+    throw error;
+  }
+  freezeYoungGeneration();
+  events.onRebuild(initial);
+  rebuilds.start();
+  const outputCheck = setInterval(rebuilds.restoreOutputIfMissing, OUTPUT_CHECK_MS);
+  outputCheck.unref();
+
+  return {
+    url: server.url,
+    initial,
+    async close() {
+      rebuilds.close();
+      clearInterval(outputCheck);
+      await watcher.close();
+      // The render worker is stopped before the pass is waited for: a pass held by a template
+      // that loops ends now (its render fails), not when the render timeout stops the page.
+      const sessionClosed = session.close();
+      await rebuilds.settled();
+      stream.close();
+      await Promise.allSettled([server.close(), sessionClosed]);
+    },
+  };
+}
+
+/** The static server on the output folder, with the live-reload endpoints and the site's redirects. */
+function startDevServer(options: WatchOptions, session: WatchSession, stream: EventStream, events: WatchEvents) {
+  const client = renderLiveReloadClient();
+  return startStaticServer({
     root: options.outDir,
     host: options.host,
     port: options.port,
@@ -56,7 +97,14 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     redirectFor: (urlPath) => session.redirectFor(urlPath),
     notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
   });
+}
 
+/**
+ * Rebuilds one at a time: each batch of changes that arrives while one runs waits for it, and
+ * goes in one rebuild. A template or config save interrupts the running pass (a page that loops
+ * holds it); after a quiet second the heaps are compacted.
+ */
+function createRebuildQueue(session: WatchSession, stream: EventStream, events: WatchEvents) {
   let queue: FileChange[] = [];
   /** The output folder went missing: rebuild with no file change, which writes it whole. */
   let restoreOutput = false;
@@ -99,53 +147,28 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       else compactWhenIdle();
     });
   };
-
-  const watcher = watchFiles([options.contentDir, options.templatesDir, options.publicDir], {
-    debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
-    onChanges: (changes) => {
+  return {
+    add(changes: FileChange[]) {
       queue.push(...changes);
       if (running && session.interruptFor(changes)) interrupted = true;
       schedule();
     },
-    onError: events.onError,
-  });
-
-  let initial: RebuildReport;
-  try {
-    await watcher.ready;
-    initial = await session.rebuild([]);
-  } catch (error) {
-    await Promise.allSettled([watcher.close(), server.close(), session.close()]);
-    stream.close();
-    throw error;
-  }
-  freezeYoungGeneration();
-  events.onRebuild(initial);
-  started = true;
-  schedule();
-  compactWhenIdle();
-  const outputCheck = setInterval(() => {
-    if (running || restoreOutput || !session.outputMissing()) return;
-    restoreOutput = true;
-    schedule();
-  }, OUTPUT_CHECK_MS);
-  outputCheck.unref();
-
-  return {
-    url: server.url,
-    initial,
-    async close() {
-      closing = true;
-      clearInterval(outputCheck);
-      clearTimeout(idleTimer);
-      await watcher.close();
-      // The render worker is stopped before the pass is waited for: a pass held by a template
-      // that loops ends now (its render fails), not when the render timeout stops the page.
-      const sessionClosed = session.close();
-      await running?.catch(() => {});
-      stream.close();
-      await Promise.allSettled([server.close(), sessionClosed]);
+    /** After the first build: the changes queued meanwhile are built now. */
+    start() {
+      started = true;
+      schedule();
+      compactWhenIdle();
     },
+    restoreOutputIfMissing() {
+      if (running || restoreOutput || !session.outputMissing()) return;
+      restoreOutput = true;
+      schedule();
+    },
+    close() {
+      closing = true;
+      clearTimeout(idleTimer);
+    },
+    settled: () => running?.catch(() => {}),
   };
 }
 

@@ -1,0 +1,80 @@
+/**
+ * What the main thread and a render worker (session/render-worker.ts) say
+ * to each other, for `build` and watch alike. Site data reaches a worker
+ * one way: a site patch keyed by entry fingerprint. The worker holds
+ * entries by fingerprint (those it parsed, and those it was sent with
+ * `entries`, only the ones it lacked); a patch names every entry in file
+ * order and how to route them, and the worker assembles and routes the
+ * content itself with the main thread's functions (routes/route-content.ts)
+ * and computes each page's key (render/unit-values.ts). A one-file edit in
+ * watch then crosses the thread boundary as one entry and a list of
+ * fingerprints.
+ */
+import type { CacheTarget } from '../cache/content-cache-file.ts';
+import type { FingerprintedEntry } from '../content/content-loader.ts';
+import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
+import type { SerialisedError } from '../core/serialise-error.ts';
+import type { SiteData } from './page-props.ts';
+import type { BatchResult } from './render-batch.ts';
+
+/** How the main thread routed the content: the worker routes its copy the same way. */
+export interface RouteSettings {
+  /** Undefined: today in the site's time zone, as on the main thread. */
+  buildDate?: string;
+  /** Keep `draft: true` entries (watch). */
+  drafts: boolean;
+  /** Overrides the site's base URL (--base-url). */
+  baseUrl?: string;
+}
+
+/** What a worker needs besides the content to render pages. */
+export interface RenderSettings {
+  /** Undefined: the images the worker was last sent (they are sent only when they changed). */
+  images?: SiteData['images'];
+  assets: SiteData['assets'];
+  buildDate: string;
+  lang: string;
+  templatesModule: string;
+  recordUnits: boolean;
+  shareChunks: boolean;
+  /** With recordUnits: each page's cache key is computed in the worker, salted with this. */
+  pageKeySalt?: string;
+}
+
+/** The site data of one pass, as fingerprints of entries the worker holds. */
+export interface SitePatch {
+  /** The compiled site config: the collections and route rules the content is assembled by. */
+  configModule: string;
+  /** Fingerprint of every entry, in file order. */
+  order: string[];
+  route: RouteSettings;
+  /** Absent while the main thread still routes (a build's parse helpers assemble early). */
+  render?: RenderSettings;
+  /** Write the content cache here once assembled (a build's first parse helper). */
+  cache?: CacheTarget;
+}
+
+/** Requests to a render worker: each gets a WorkerReply with its id. */
+export type WorkerRequest =
+  | { type: 'parse'; sources: ContentSource[]; configModule: string }
+  | { type: 'site'; patch: SitePatch }
+  /** sitemap.xml of the site the worker holds; `baseUrl` overrides the site's. */
+  | { type: 'sitemap'; baseUrl?: string }
+  /** Loads the templates now, so a module that throws at its top level is reported as such (watch). */
+  | { type: 'load'; modulePath: string }
+  | { type: 'render'; paths: string[]; outDir: string };
+
+/** Everything a render worker is sent; entries, templates and compact need no reply. */
+export type WorkerMessage =
+  | (WorkerRequest & { id: number })
+  /** Entries the worker lacks, before the patch that names them. */
+  | { type: 'entries'; items: readonly FingerprintedEntry[] }
+  /** Start loading these templates (a build, while the content loads). */
+  | { type: 'templates'; modulePath: string }
+  /** A full garbage collection (watch, when idle). */
+  | { type: 'compact' };
+
+export type SerialisedParse = Pick<ParsedSources, 'fingerprints' | 'items'> & { readErrors: SerialisedError[]; parseErrors: SerialisedError[]; validationErrors: SerialisedError[] };
+export type SerialisedBatch = Omit<BatchResult, 'failures'> & { failures: SerialisedError[] };
+/** A failed request carries the worker's CleansiteError whole (code, file, hint), or an unexpected error's message. */
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; error?: SerialisedError };
