@@ -19,6 +19,7 @@ import type { RedirectRule } from '../publish/redirect-rules.ts';
 import type { SiteData } from '../render/page-props.ts';
 import { checkContentReferences } from '../routes/check-references.ts';
 import { STEP_NAMES, STEPS, type PassState, type StepContext, type StepName, type StepOptions } from './pass-steps.ts';
+import type { OpenPagesFirst } from './open-pages-first.ts';
 import type { Session } from './session.ts';
 import { writeAtomic, writeInPlace, type UpToDateCheck, type WriteOutcome, type WriterState } from './write-output.ts';
 
@@ -44,6 +45,8 @@ export interface RunOptions {
   upToDate?: (check: UpToDateCheck) => boolean;
   /** Atomic only: cleansite's own records (`.cleansite-*` files, never published), written with the output so they are swapped in with it. */
   records?: ReadonlyArray<{ file: string; contents: string }>;
+  /** In place only: the pages open in a browser are written (and told) before the rest, which a later change may supersede (open-pages-first.ts). */
+  first?: OpenPagesFirst;
   /** Turns render failures into the errors reported (watch: located in the template). */
   explain?: (error: CleansiteError) => CleansiteError;
 }

@@ -28,6 +28,8 @@ import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
 import type { Pass, Session } from './session.ts';
 import type { ReusablePage } from './write-pages.ts';
+import type { Route } from '../routes/route-table.ts';
+import { splitOpenPages, writeOpenPagesFirst } from './open-pages-first.ts';
 
 /** What a runner keeps for its writes from pass to pass. */
 export interface WriterState {
@@ -59,6 +61,12 @@ export interface WriteOutcome {
   perThread?: string;
   stylesheet: boolean;
   script: boolean;
+  /** In place, with open pages among the stale (RunOptions.first): their URLs, written before the rest. */
+  first?: string[];
+  /** And the time until they were in the output, in milliseconds. */
+  firstMilliseconds?: number;
+  /** Pages a later change superseded before they were written: the next pass renders them. */
+  deferred?: number;
 }
 
 /** For `build`'s nothing-changed check: the output's other files as this pass would write them. */
@@ -162,7 +170,7 @@ function pagesToWrite(pass: Pass, session: WriteContext['session'], outDir: stri
 }
 
 export async function writeInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
-  const { session, options, runOptions, writer, time } = context;
+  const { session, runOptions, writer, time } = context;
   const { site } = pass;
   const extras = await writeChangedFiles(pass, context);
   const outcome = { ...extras, written: extras.publicFiles > 0 || extras.script, upToDate: false, pages: site.table.routes.length, rendered: 0, reused: 0, removedPages: 0, failures: [] };
@@ -173,19 +181,39 @@ export async function writeInPlace(pass: Pass, context: WriteContext): Promise<W
     writer.currentFor = pass;
     return outcome;
   }
+  const split = splitOpenPages(render, runOptions.first);
+  const write = (routes: readonly Route[], withSiteFiles: boolean) => writeStalePages(pass, context, routes, withSiteFiles ? plan.removedOutputs : undefined);
+  if (split) {
+    const first = await writeOpenPagesFirst(split, runOptions.first!, write);
+    // Left unfinished, the pass is not the one every page is current for: the next plans again.
+    if (first.deferred === 0) writer.currentFor = pass;
+    return { ...outcome, written: true, rendered: first.rendered, removedPages: plan.removedOutputs.length, first: first.first, firstMilliseconds: first.firstMilliseconds, deferred: first.deferred };
+  }
+  await write(render, true);
+  writer.currentFor = pass;
+  return { ...outcome, written: true, rendered: render.length, removedPages: plan.removedOutputs.length };
+}
+
+/**
+ * Renders these stale pages into an in-place staging folder, moved into the output only when
+ * every one rendered; with `removed`, the pages of routes that are gone go and sitemap.xml
+ * and robots.txt are rewritten when the route table changed.
+ */
+async function writeStalePages(pass: Pass, context: WriteContext, render: readonly Route[], removed: readonly string[] | undefined): Promise<void> {
+  const { session, options, runOptions, writer, time } = context;
+  const { site } = pass;
+  const sitemap = removed !== undefined && writer.sitemapPending;
   await withStaging(options.outDir, async (staging) => {
     const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
     if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
-    staging.remove(plan.removedOutputs);
-    if (writer.sitemapPending) {
+    if (removed) staging.remove(removed);
+    if (sitemap) {
       staging.write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
       staging.write('robots.txt', renderRobotsTxt(site.baseUrl));
     }
     return () => written.committed();
   });
-  writer.currentFor = pass;
-  writer.sitemapPending = false;
-  return { ...outcome, written: true, rendered: render.length, removedPages: plan.removedOutputs.length };
+  if (sitemap) writer.sitemapPending = false;
 }
 
 /** The stylesheet, script, images and public files a change touched, moved into the output at once. */

@@ -23,9 +23,10 @@ import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { classifyChange, relativeTo, type ChangeArea } from './classify-change.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
+import { afterOpenPages, openPagesFirst, pageUrlsOf, type OpenPagesOptions } from './open-pages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
-export interface WatchSessionOptions extends SitePaths {
+export interface WatchSessionOptions extends SitePaths, OpenPagesOptions {
   /** Script URLs every page gets (the live-reload client). */
   devScripts: string[];
   /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
@@ -40,6 +41,10 @@ export interface RebuildReport {
   initial: boolean;
   /** Pages rendered and written. */
   pages: number;
+  /** URLs of the open pages written (and reloaded) before the other pages, and how long after the start of the write. */
+  first?: { pages: string[]; milliseconds: number };
+  /** Pages a later change superseded before they were written; the next rebuild renders them. */
+  deferred: number;
   /** Pages deleted because their content file was. */
   removedPages: number;
   stylesheet: boolean;
@@ -64,6 +69,8 @@ export interface WatchSession {
   rebuild(changes: FileChange[]): Promise<RebuildReport>;
   /** Sent to each page that connects: the build number, and the open problems if any. */
   greeting(): StreamMessage[];
+  /** Whether a URL is a page of the site as last routed (server/open-page.ts asks). */
+  isPage(url: string): boolean;
   /** The redirect for a URL path under content/redirects.md as last loaded without problems (the dev server answers with it). */
   redirectFor(urlPath: string): RedirectAnswer | undefined;
   /** True when the output folder is gone (deleted under watch): the next rebuild writes it whole. */
@@ -101,6 +108,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let missingBefore: string[] = [];
   let inputs: Parameters<typeof classifyChange>[2] = { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() };
   const problems = () => [...folderProblems, ...openProblems];
+  let routedSite: LoadedSite | undefined;
+  let pageUrls: ReadonlySet<string> = new Set();
 
   async function rebuild(changes: FileChange[], initial: boolean): Promise<RebuildReport> {
     const started = performance.now();
@@ -117,8 +126,10 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const outputGone = wroteOutput && !existsSync(options.outDir);
     if (fresh || outputGone) needsWholeOutput = true;
     const whole = needsWholeOutput;
-    const outcome = await session.run(fresh ? 'all' : passChanges(changes), { write: whole ? 'atomic' : 'in-place', explain: (error) => pointAtTemplate(error, options.rootDir) });
+    const first = whole ? undefined : openPagesFirst(options, () => ++buildNumber);
+    const outcome = await session.run(fresh ? 'all' : passChanges(changes), { write: whole ? 'atomic' : 'in-place', first, explain: (error) => pointAtTemplate(error, options.rootDir) });
     inputs = outcome.state.inputs;
+    if (outcome.state.site !== routedSite) pageUrls = pageUrlsOf(routedSite = outcome.state.site);
     openProblems = outcome.problems;
     if (outcome.redirects !== redirects) {
       redirects = outcome.redirects;
@@ -135,9 +146,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     if (outputChanged) buildNumber++;
     const current = problems();
     const stylesheet = outcome.stylesheet && !wroteWhole ? outcome.state.css : undefined;
-    const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet, buildNumber, problems: current, hadProblems });
+    const messages = initial ? [] : afterOpenPages(messagesAfterRebuild({ outputChanged, stylesheet, buildNumber, problems: current, hadProblems }), first?.told ?? [], outcome.deferred ?? 0);
     return {
-      changes, initial, pages, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet && !wroteWhole, script: outcome.script && !wroteWhole, publicFiles: outcome.publicFiles,
+      changes, initial, pages, first: outcome.first && { pages: outcome.first, milliseconds: outcome.firstMilliseconds ?? 0 }, deferred: outcome.deferred ?? 0, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet && !wroteWhole, script: outcome.script && !wroteWhole, publicFiles: outcome.publicFiles,
       milliseconds: performance.now() - started, timings: outcome.timings, warnings, problems: current, messages, missingFolders: [], restoredFolders: initial ? [] : [...restored, ...(outputGone && outcome.written ? [shownFolder(options.rootDir, options.outDir)] : [])],
     };
   }
@@ -173,7 +184,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     const current = problems();
     const messages = news && !initial ? messagesAfterRebuild({ outputChanged: false, stylesheet: undefined, buildNumber, problems: current, hadProblems }) : [];
     return {
-      changes: news ? changes : [], initial, pages: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,
+      changes: news ? changes : [], initial, pages: 0, deferred: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,
       milliseconds: performance.now() - started, timings: {}, warnings: [], problems: current, messages, missingFolders: news ? shown : [], restoredFolders: [],
     };
   }
@@ -195,6 +206,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       return rebuild(initial ? [] : changes, initial);
     },
     greeting: () => greetingMessages(buildNumber, problems()),
+    isPage: (url) => pageUrls.has(url),
     outputMissing: () => wroteOutput && !existsSync(options.outDir),
     redirectFor: (urlPath) => redirectFor(urlPath),
     compact: () => session.renderers.compact(),
