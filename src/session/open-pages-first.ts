@@ -33,8 +33,13 @@ export interface OpenPagesOutcome {
   deferred: number;
 }
 
-/** Pages of the rest moved into the output together: small enough that a later change waits little, large enough that slices cost nothing much. */
-export const SLICE_PAGES = 200;
+/**
+ * The rest is moved into the output a slice at a time, each slice sized to render in about
+ * `SLICE_MS` at the pace of the last: a later change waits about that long for the slice in
+ * hand, and a fast site's slices are large enough that slicing costs little.
+ */
+export const SLICE_MS = 250;
+export const SLICE_PAGES = { first: 8, most: 500 } as const;
 
 /** The stale routes split into the open ones and the rest; undefined when there is nothing to put first. */
 export function splitOpenPages(stale: readonly Route[], first: OpenPagesFirst | undefined): { open: Route[]; rest: Route[] } | undefined {
@@ -57,11 +62,17 @@ export async function writeOpenPagesFirst(split: { open: Route[]; rest: Route[] 
   const firstMilliseconds = performance.now() - started;
   first.written(urls);
   let rendered = split.open.length;
-  for (let start = 0; start < split.rest.length; start += SLICE_PAGES) {
+  let size: number = SLICE_PAGES.first;
+  let start = 0;
+  while (start < split.rest.length) {
     if (first.superseded()) return { first: urls, firstMilliseconds, rendered, deferred: split.rest.length - start };
-    const slice = split.rest.slice(start, start + SLICE_PAGES);
+    const slice = split.rest.slice(start, start + size);
+    const began = performance.now();
     await write(slice, false);
     rendered += slice.length;
+    start += slice.length;
+    const perPage = Math.max(performance.now() - began, 1) / slice.length;
+    size = Math.min(SLICE_PAGES.most, Math.max(SLICE_PAGES.first, Math.round(SLICE_MS / perPage)));
   }
   return { first: urls, firstMilliseconds, rendered, deferred: 0 };
 }

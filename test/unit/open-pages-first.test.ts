@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_LENGTH, requestedPage } from '../../src/server/open-page.ts';
-import { SLICE_PAGES, splitOpenPages, writeOpenPagesFirst, type OpenPagesFirst } from '../../src/session/open-pages-first.ts';
+import { SLICE_MS, SLICE_PAGES, splitOpenPages, writeOpenPagesFirst, type OpenPagesFirst } from '../../src/session/open-pages-first.ts';
 import type { Route } from '../../src/routes/route-table.ts';
 import { afterOpenPages } from '../../src/watch/open-pages.ts';
 
@@ -52,25 +52,38 @@ describe('the stale pages split and written open pages first', () => {
     expect(splitOpenPages(stale, first(['/about/', '/']))).toEqual({ open: [stale[0], stale[1]], rest: [stale[2]] });
   });
 
-  it('writes the open pages with the site files, tells them, then the rest in slices', async () => {
-    const many = Array.from({ length: SLICE_PAGES * 2 + 1 }, (_, n) => route(`/p${n}/`));
+  it('writes the open pages with the site files, tells them, then the rest in slices sized by the pace of the last', async () => {
+    const many = Array.from({ length: 1 + SLICE_PAGES.first + SLICE_PAGES.most + 3 }, (_, n) => route(`/p${n}/`));
     const told = first(['/about/']);
     const split = splitOpenPages([stale[1]!, ...many], told)!;
     const outcome = await writeOpenPagesFirst(split, told, async (routes, withSiteFiles) => {
       told.log.push(`write ${routes.length}${withSiteFiles ? ' with site files' : ''}`);
     });
-    expect(told.log).toEqual(['write 1 with site files', 'reload /about/', `write ${SLICE_PAGES}`, `write ${SLICE_PAGES}`, 'write 1']);
+    // Pages that render at once: after the first slice, the largest slices.
+    expect(told.log).toEqual(['write 1 with site files', 'reload /about/', `write ${SLICE_PAGES.first}`, `write ${SLICE_PAGES.most}`, 'write 4']);
     expect(outcome).toMatchObject({ first: ['/about/'], rendered: many.length + 1, deferred: 0 });
   });
 
+  it('renders slow pages in small slices, so a later change waits about one slice', async () => {
+    const many = Array.from({ length: SLICE_PAGES.first * 3 }, (_, n) => route(`/p${n}/`));
+    const sizes: number[] = [];
+    const told = first(['/about/']);
+    await writeOpenPagesFirst(splitOpenPages([stale[1]!, ...many], told)!, told, async (routes, withSiteFiles) => {
+      if (!withSiteFiles) sizes.push(routes.length);
+      // A page that takes a quarter of a slice's time: four pages a slice would do, the smallest slice is taken.
+      await new Promise((resolve) => setTimeout(resolve, routes.length * (SLICE_MS / 4)));
+    });
+    expect(sizes).toEqual([SLICE_PAGES.first, SLICE_PAGES.first, SLICE_PAGES.first]);
+  });
+
   it('stops before the next slice once a later change superseded the pass, and says how many pages it left', async () => {
-    const many = Array.from({ length: SLICE_PAGES * 3 }, (_, n) => route(`/p${n}/`));
+    const many = Array.from({ length: SLICE_PAGES.first * 3 }, (_, n) => route(`/p${n}/`));
     let slices = 0;
     const told = first(['/about/'], () => slices === 1);
-    const outcome = await writeOpenPagesFirst(splitOpenPages([stale[1]!, ...many], told)!, told, async (routes) => {
-      if (routes.length === SLICE_PAGES) slices++;
+    const outcome = await writeOpenPagesFirst(splitOpenPages([stale[1]!, ...many], told)!, told, async (routes, withSiteFiles) => {
+      if (!withSiteFiles) slices++;
     });
-    expect(outcome).toMatchObject({ rendered: SLICE_PAGES + 1, deferred: SLICE_PAGES * 2 });
+    expect(outcome).toMatchObject({ rendered: SLICE_PAGES.first + 1, deferred: SLICE_PAGES.first * 2 });
   });
 
   it('does not reload the open pages again at the end, and reloads nobody while part of the pass is left', () => {
