@@ -94,6 +94,7 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
   const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [] };
 
   return async function run(changes, runOptions) {
+    const started = performance.now();
     const timings: Record<string, number> = {};
     const time = async <T>(label: string, work: (stage: StageHandle) => Promise<T> | T): Promise<T> => {
       const started = performance.now();
@@ -144,7 +145,7 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
         images: state.images?.images ?? NO_IMAGES,
         assets: { css: state.css?.url ?? '', js: state.script?.url ?? '', devScripts: options.devScripts },
       });
-      const write = { session, state, writer, options, runOptions, time, succeeded, changes };
+      const write = { session, state, writer, options, runOptions, time, succeeded, changes, started };
       await attempt('write', async () => {
         written = runOptions.write === 'atomic' ? await writeAtomic(pass, write) : await writeInPlace(pass, write);
       });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_LENGTH, requestedPage } from '../../src/server/open-page.ts';
-import { SLICE_MS, SLICE_PAGES, splitOpenPages, writeOpenPagesFirst, type OpenPagesFirst } from '../../src/session/open-pages-first.ts';
+import { openRoutes, SLICE_MS, SLICE_PAGES, writeOpenPages, writeRestInSlices, type OpenPagesFirst } from '../../src/session/open-pages-first.ts';
 import type { Route } from '../../src/routes/route-table.ts';
 import { afterOpenPages } from '../../src/watch/open-pages.ts';
 
@@ -37,53 +37,62 @@ describe('the page a live-reload client names', () => {
 
 const route = (url: string): Route => ({ path: url === '/' ? '/' : url.replace(/\/$/, ''), url, outputFile: `${url.slice(1)}index.html`, format: 'html' } as Route);
 
-describe('the stale pages split and written open pages first', () => {
-  const stale = ['/', '/about/', '/locations/west-end/'].map(route);
+describe('the open pages written first, then the rest in slices', () => {
+  const routes = ['/', '/about/', '/locations/west-end/'].map(route);
   const first = (pages: string[], superseded = () => false): OpenPagesFirst & { log: string[] } => {
     const log: string[] = [];
     return { log, pages, superseded, written: (urls) => log.push(`reload ${urls.join(' ')}`) };
   };
+  const many = (count: number) => Array.from({ length: count }, (_, n) => route(`/p${n}/`));
 
-  it('puts nothing first when no page is open, no open page is stale, or every stale page is open', () => {
-    expect(splitOpenPages(stale, undefined)).toBeUndefined();
-    expect(splitOpenPages(stale, first([]))).toBeUndefined();
-    expect(splitOpenPages(stale, first(['/contact/']))).toBeUndefined();
-    expect(splitOpenPages(stale.slice(1, 2), first(['/about/']))).toBeUndefined();
-    expect(splitOpenPages(stale, first(['/about/', '/']))).toEqual({ open: [stale[0], stale[1]], rest: [stale[2]] });
+  it('finds the routes of the open pages, in route order; a URL no route has matches nothing', () => {
+    expect(openRoutes(routes, undefined)).toEqual([]);
+    expect(openRoutes(routes, first([]))).toEqual([]);
+    expect(openRoutes(routes, first(['/contact/', '/about']))).toEqual([]);
+    expect(openRoutes(routes, first(['/locations/west-end/', '/']))).toEqual([routes[0], routes[2]]);
   });
 
-  it('writes the open pages with the site files, tells them, then the rest in slices sized by the pace of the last', async () => {
-    const many = Array.from({ length: 1 + SLICE_PAGES.first + SLICE_PAGES.most + 3 }, (_, n) => route(`/p${n}/`));
+  it('writes the open pages, then tells them', async () => {
     const told = first(['/about/']);
-    const split = splitOpenPages([stale[1]!, ...many], told)!;
-    const outcome = await writeOpenPagesFirst(split, told, async (routes, withSiteFiles) => {
-      told.log.push(`write ${routes.length}${withSiteFiles ? ' with site files' : ''}`);
+    expect(await writeOpenPages([routes[1]!], told, async (written) => {
+      told.log.push(`write ${written.map((page) => page.url).join(' ')}`);
+    })).toEqual(['/about/']);
+    expect(told.log).toEqual(['write /about/', 'reload /about/']);
+  });
+
+  it('writes the rest with the site files in the first slice, in slices sized by the pace of the last', async () => {
+    const rest = many(SLICE_PAGES.first + SLICE_PAGES.most + 4);
+    const told = first(['/about/']);
+    const outcome = await writeRestInSlices(rest, told, async (slice, withSiteFiles) => {
+      told.log.push(`write ${slice.length}${withSiteFiles ? ' with site files' : ''}`);
     });
     // Pages that render at once: after the first slice, the largest slices.
-    expect(told.log).toEqual(['write 1 with site files', 'reload /about/', `write ${SLICE_PAGES.first}`, `write ${SLICE_PAGES.most}`, 'write 4']);
-    expect(outcome).toMatchObject({ first: ['/about/'], rendered: many.length + 1, deferred: 0 });
+    expect(told.log).toEqual([`write ${SLICE_PAGES.first} with site files`, `write ${SLICE_PAGES.most}`, 'write 4']);
+    expect(outcome).toEqual({ rendered: rest.length, deferred: 0 });
+  });
+
+  it('writes the site files when no page is left to render', async () => {
+    const log: boolean[] = [];
+    expect(await writeRestInSlices([], first(['/about/']), async (slice, withSiteFiles) => void log.push(withSiteFiles && slice.length === 0))).toEqual({ rendered: 0, deferred: 0 });
+    expect(log).toEqual([true]);
   });
 
   it('renders slow pages in small slices, so a later change waits about one slice', async () => {
-    const many = Array.from({ length: SLICE_PAGES.first * 3 }, (_, n) => route(`/p${n}/`));
     const sizes: number[] = [];
-    const told = first(['/about/']);
-    await writeOpenPagesFirst(splitOpenPages([stale[1]!, ...many], told)!, told, async (routes, withSiteFiles) => {
-      if (!withSiteFiles) sizes.push(routes.length);
+    await writeRestInSlices(many(SLICE_PAGES.first * 3), first(['/about/']), async (slice) => {
+      sizes.push(slice.length);
       // A page that takes a quarter of a slice's time: four pages a slice would do, the smallest slice is taken.
-      await new Promise((resolve) => setTimeout(resolve, routes.length * (SLICE_MS / 4)));
+      await new Promise((resolve) => setTimeout(resolve, slice.length * (SLICE_MS / 4)));
     });
     expect(sizes).toEqual([SLICE_PAGES.first, SLICE_PAGES.first, SLICE_PAGES.first]);
   });
 
   it('stops before the next slice once a later change superseded the pass, and says how many pages it left', async () => {
-    const many = Array.from({ length: SLICE_PAGES.first * 3 }, (_, n) => route(`/p${n}/`));
     let slices = 0;
-    const told = first(['/about/'], () => slices === 1);
-    const outcome = await writeOpenPagesFirst(splitOpenPages([stale[1]!, ...many], told)!, told, async (routes, withSiteFiles) => {
-      if (!withSiteFiles) slices++;
+    const outcome = await writeRestInSlices(many(SLICE_PAGES.first * 3), first(['/about/'], () => slices === 1), async () => {
+      slices++;
     });
-    expect(outcome).toMatchObject({ rendered: SLICE_PAGES.first + 1, deferred: SLICE_PAGES.first * 2 });
+    expect(outcome).toEqual({ rendered: SLICE_PAGES.first, deferred: SLICE_PAGES.first * 2 });
   });
 
   it('does not reload the open pages again at the end, and reloads nobody while part of the pass is left', () => {
