@@ -67,6 +67,7 @@ export async function timeTemplateEdits(url, dir, openPage, edits, log) {
       const started = performance.now();
       writeFileSync(template, `${original}\nexport const openPageBench = ${edit};\n`);
       const openMs = (await open.next('reload', 1_800_000), performance.now() - started);
+      log(`  edit ${edit}: open page ${Math.round(openMs)} ms (load ${os.loadavg()[0].toFixed(1)}); waiting for the whole pass`);
       const wholeMs = (await whole.next('reload', 1_800_000), performance.now() - started);
       pairs.push({ openMs: Math.round(openMs), wholeMs: Math.round(wholeMs), load1: os.loadavg()[0] });
       log(`  edit ${edit}: open page ${Math.round(openMs)} ms, whole pass ${Math.round(wholeMs)} ms (load ${os.loadavg()[0].toFixed(1)})`);
