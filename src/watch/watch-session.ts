@@ -41,7 +41,7 @@ export interface RebuildReport {
   initial: boolean;
   /** Pages rendered and written. */
   pages: number;
-  /** URLs of the open pages written (and reloaded) before the other pages, and how long after the start of the write. */
+  /** URLs of the open pages written (and reloaded) before the other pages, and how long after the start of the pass. */
   first?: { pages: string[]; milliseconds: number };
   /** Pages a later change superseded before they were written; the next rebuild renders them. */
   deferred: number;
