@@ -71,9 +71,17 @@ function printReport(report: RebuildReport, logger: Logger, debug: boolean, out:
   ].filter(Boolean);
   const what = report.restoredFolders.length > 0 ? `${report.restoredFolders.join(', ')} restored or replaced` : describeChanges(report.changes);
   const work = done.length > 0 ? done.join(', ') : 'nothing to re-render';
-  const line = `${what}: ${work} in ${Math.round(report.milliseconds)} ms`;
+  const line = `${what}: ${work} in ${Math.round(report.milliseconds)} ms${openPagesNote(report)}`;
   if (report.problems.length === 0) logger.info(`${line}.`);
   else logger.error(`${line}; ${plural(report.problems.length, 'problem')} open, so the last good output of what failed is still served.`);
+}
+
+/** ` (open pages first: /about/ after 40 ms)`, and the pages a later change superseded. */
+function openPagesNote(report: RebuildReport): string {
+  if (!report.first) return '';
+  const shown = report.first.pages.length <= 2 ? report.first.pages.join(', ') : `${report.first.pages.slice(0, 2).join(', ')} and ${report.first.pages.length - 2} more`;
+  const left = report.deferred > 0 ? `; ${plural(report.deferred, 'page')} left to the next change` : '';
+  return ` (open ${report.first.pages.length === 1 ? 'page' : 'pages'} first: ${shown} after ${Math.round(report.first.milliseconds)} ms${left})`;
 }
 
 function describeChanges(changes: FileChange[]): string {

@@ -1,7 +1,8 @@
 /**
  * The browser side of live reload, served as /__cleansite/live-reload.js
  * (a file, not inline, so the site's Content-Security-Policy stays strict).
- * It listens to the watch server's event stream: `reload` reloads the page,
+ * It listens to the watch server's event stream, naming the page it is open
+ * on (so watch renders that page first): `reload` reloads the page,
  * `css` swaps the stylesheet without a reload, `build-error` shows the
  * problems over the page and `clear` removes them. Text goes in through
  * textContent only, so an error message can never become markup.
@@ -91,7 +92,8 @@ function liveReloadClient(settings: { eventsPath: string }): void {
   };
 
   const read = <T,>(event: Event): T => JSON.parse((event as MessageEvent<string>).data) as T;
-  const source = new EventSource(settings.eventsPath);
+  // The page this client is open on: watch renders it before the rest after a change (src/server/open-page.ts).
+  const source = new EventSource(`${settings.eventsPath}?page=${encodeURIComponent(location.pathname)}`);
   source.addEventListener('hello', (event) => {
     const next = read<{ buildId: string }>(event).buildId;
     // A different build after a reconnect means a reload was missed while disconnected.

@@ -19,6 +19,7 @@ import type { RedirectRule } from '../publish/redirect-rules.ts';
 import type { SiteData } from '../render/page-props.ts';
 import { checkContentReferences } from '../routes/check-references.ts';
 import { STEP_NAMES, STEPS, type PassState, type StepContext, type StepName, type StepOptions } from './pass-steps.ts';
+import type { OpenPagesFirst } from './open-pages-first.ts';
 import type { Session } from './session.ts';
 import { writeAtomic, writeInPlace, type UpToDateCheck, type WriteOutcome, type WriterState } from './write-output.ts';
 
@@ -44,6 +45,8 @@ export interface RunOptions {
   upToDate?: (check: UpToDateCheck) => boolean;
   /** Atomic only: cleansite's own records (`.cleansite-*` files, never published), written with the output so they are swapped in with it. */
   records?: ReadonlyArray<{ file: string; contents: string }>;
+  /** In place only: the pages open in a browser are written (and told) before the rest, which a later change may supersede (open-pages-first.ts). */
+  first?: OpenPagesFirst;
   /** Turns render failures into the errors reported (watch: located in the template). */
   explain?: (error: CleansiteError) => CleansiteError;
 }
@@ -91,6 +94,7 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
   const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [] };
 
   return async function run(changes, runOptions) {
+    const started = performance.now();
     const timings: Record<string, number> = {};
     const time = async <T>(label: string, work: (stage: StageHandle) => Promise<T> | T): Promise<T> => {
       const started = performance.now();
@@ -141,7 +145,7 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
         images: state.images?.images ?? NO_IMAGES,
         assets: { css: state.css?.url ?? '', js: state.script?.url ?? '', devScripts: options.devScripts },
       });
-      const write = { session, state, writer, options, runOptions, time, succeeded, changes };
+      const write = { session, state, writer, options, runOptions, time, succeeded, changes, started };
       await attempt('write', async () => {
         written = runOptions.write === 'atomic' ? await writeAtomic(pass, write) : await writeInPlace(pass, write);
       });

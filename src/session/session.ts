@@ -20,7 +20,7 @@ import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import type { LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
-import { createPageManifest, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
+import { createPageManifest, pageIsCurrent, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
 import { createRenderers, type PassData, type RendererOptions, type SessionRenderers } from './renderers.ts';
 import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
 import { rendersInWorkers } from '../render/render-threads.ts';
@@ -86,6 +86,8 @@ export interface Session {
   pass(site: LoadedSite, inputs: PassInputs): Pass;
   /** The routes whose page in the output is current, and those to render. */
   plan(pass: Pass): PagePlan;
+  /** Of these routes, those whose page in the output is not current: the open pages, valued before the rest (watch). */
+  staleAmong(pass: Pass, routes: readonly Route[]): Route[];
   /**
    * Renders `render` (and links `reuse` from the previous output) into the staging folder.
    * The pages' records enter the manifest as they are rendered (build: the manifest is saved
@@ -156,6 +158,10 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     },
     plan(pass) {
       return manifest.plan(pass.site.table.routes, valuesOf(pass));
+    },
+    staleAmong(pass, routes) {
+      const values = valuesOf(pass);
+      return routes.filter((route) => !pageIsCurrent(manifest.get(route.path), route, values));
     },
     async writePages(pass, staging, pages, time, onRendered) {
       const pending: Array<[string, PageRecord]> = [];

@@ -28,6 +28,8 @@ import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
 import type { Pass, Session } from './session.ts';
 import type { ReusablePage } from './write-pages.ts';
+import type { Route } from '../routes/route-table.ts';
+import { openRoutes, writeOpenPages, writeRestInSlices } from './open-pages-first.ts';
 
 /** What a runner keeps for its writes from pass to pass. */
 export interface WriterState {
@@ -59,6 +61,12 @@ export interface WriteOutcome {
   perThread?: string;
   stylesheet: boolean;
   script: boolean;
+  /** In place, with open pages among the stale (RunOptions.first): their URLs, written before the rest. */
+  first?: string[];
+  /** And the time from the start of the pass until they were in the output, in milliseconds. */
+  firstMilliseconds?: number;
+  /** Pages a later change superseded before they were written: the next pass renders them. */
+  deferred?: number;
 }
 
 /** For `build`'s nothing-changed check: the output's other files as this pass would write them. */
@@ -80,6 +88,8 @@ export interface WriteContext {
   time: <T>(label: string, work: (stage: StageHandle) => Promise<T> | T) => Promise<T>;
   succeeded: ReadonlySet<string>;
   changes: PassChanges | 'all';
+  /** When the pass began (performance.now()): the open pages' time is counted from it. */
+  started: number;
 }
 
 /** The output's other files for this pass; sitemap.xml is made when first asked for (a build's render worker may have made it). */
@@ -162,31 +172,56 @@ function pagesToWrite(pass: Pass, session: WriteContext['session'], outDir: stri
 }
 
 export async function writeInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
-  const { session, options, runOptions, writer, time } = context;
+  const { session, runOptions, writer, time } = context;
   const { site } = pass;
   const extras = await writeChangedFiles(pass, context);
   const outcome = { ...extras, written: extras.publicFiles > 0 || extras.script, upToDate: false, pages: site.table.routes.length, rendered: 0, reused: 0, removedPages: 0, failures: [] };
   // A stylesheet or public-file edit changes no site data: no page need be valued again.
-  const plan = writer.currentFor === pass ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
+  const valued = writer.currentFor === pass;
+  const write = (routes: readonly Route[], removed?: readonly string[]) => writeStalePages(pass, context, routes, removed);
+  // The open pages are valued alone, before the plan values every page: at 10,000 pages that plan is most of the wait.
+  const first = runOptions.first;
+  const openStale = first && !valued ? session.staleAmong(pass, openRoutes(site.table.routes, first)) : [];
+  const told = openStale.length > 0 ? { pages: await writeOpenPages(openStale, first!, write), milliseconds: performance.now() - context.started } : undefined;
+  const early = told ? { written: true, rendered: openStale.length, first: told.pages, firstMilliseconds: told.milliseconds } : {};
+  const plan = valued ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
   const render = [...plan.stale].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (render.length === 0 && plan.removedOutputs.length === 0 && !writer.sitemapPending) {
     writer.currentFor = pass;
-    return outcome;
+    return { ...outcome, ...early };
   }
+  if (told) {
+    const rest = await writeRestInSlices(render, first!, (routes, withSiteFiles) => write(routes, withSiteFiles ? plan.removedOutputs : undefined));
+    // Left unfinished, the pass is not the one every page is current for: the next plans again.
+    if (rest.deferred === 0) writer.currentFor = pass;
+    return { ...outcome, ...early, rendered: openStale.length + rest.rendered, removedPages: plan.removedOutputs.length, deferred: rest.deferred };
+  }
+  await write(render, plan.removedOutputs);
+  writer.currentFor = pass;
+  return { ...outcome, written: true, rendered: render.length, removedPages: plan.removedOutputs.length };
+}
+
+/**
+ * Renders these stale pages into an in-place staging folder, moved into the output only when
+ * every one rendered; with `removed`, the pages of routes that are gone go and sitemap.xml
+ * and robots.txt are rewritten when the route table changed.
+ */
+async function writeStalePages(pass: Pass, context: WriteContext, render: readonly Route[], removed: readonly string[] | undefined): Promise<void> {
+  const { session, options, runOptions, writer, time } = context;
+  const { site } = pass;
+  const sitemap = removed !== undefined && writer.sitemapPending;
   session.changingInPlace();
   await withStaging(options.outDir, async (staging) => {
     const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
     if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
-    staging.remove(plan.removedOutputs);
-    if (writer.sitemapPending) {
+    if (removed) staging.remove(removed);
+    if (sitemap) {
       staging.write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
       staging.write('robots.txt', renderRobotsTxt(site.baseUrl));
     }
     return () => written.committed();
   });
-  writer.currentFor = pass;
-  writer.sitemapPending = false;
-  return { ...outcome, written: true, rendered: render.length, removedPages: plan.removedOutputs.length };
+  if (sitemap) writer.sitemapPending = false;
 }
 
 /** The stylesheet, script, images and public files a change touched, moved into the output at once. */

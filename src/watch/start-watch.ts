@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createEventStream, type EventStream } from '../server/event-stream.ts';
 import { EVENTS_PATH, LIVE_RELOAD_PATH, renderLiveReloadClient } from '../server/live-reload-client.ts';
+import { requestedPage } from '../server/open-page.ts';
 import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
@@ -43,7 +44,11 @@ const COMPACT_AFTER_IDLE_MS = 1_000;
 
 /** The caller has claimed the output folder (src/output/claim-output.ts): it is not a source folder, nor inside one. */
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
-  const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
+  const session = createWatchSession({
+    ...options, devScripts: [LIVE_RELOAD_PATH],
+    // The pages open in a browser are rendered first; a change saved meanwhile supersedes the rest (session/open-pages-first.ts).
+    openPages: () => stream.openPages(), tell: (message) => stream.send(message), superseded: () => rebuilds.pending(),
+  });
   const stream = createEventStream(() => session.greeting());
   const server = await startDevServer(options, session, stream, events);
   const rebuilds = createRebuildQueue(session, stream, events);
@@ -92,7 +97,7 @@ function startDevServer(options: WatchOptions, session: WatchSession, stream: Ev
     root: options.outDir,
     host: options.host,
     port: options.port,
-    intercept: (request, response) => serveDevEndpoint(request, response, stream.accept, client),
+    intercept: (request, response) => serveDevEndpoint(request, response, (...args) => stream.accept(...args, requestedPage(request.url, session.isPage)), client),
     onRequestError: events.onError,
     redirectFor: (urlPath) => session.redirectFor(urlPath),
     notFoundFallback: () => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title><script src="${LIVE_RELOAD_PATH}" defer></script></head><body><h1>Not built yet</h1><p>This page reloads as soon as the site builds.</p></body></html>`,
@@ -169,6 +174,8 @@ function createRebuildQueue(session: WatchSession, stream: EventStream, events: 
       clearTimeout(idleTimer);
     },
     settled: () => running?.catch(() => {}),
+    /** Changes wait for the next pass: the running one leaves its background pages to it. */
+    pending: () => queue.length > 0,
   };
 }
 

@@ -24,9 +24,10 @@ import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { classifyChange, relativeTo, type BundleInputs, type ChangeArea } from './classify-change.ts';
 import type { FileChange } from './file-watcher.ts';
 import { greetingMessages, messagesAfterRebuild } from './live-messages.ts';
+import { afterOpenPages, openPagesFirst, pageUrlsOf, type OpenPagesOptions } from './open-pages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
 import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
-export interface WatchSessionOptions extends SitePaths {
+export interface WatchSessionOptions extends SitePaths, OpenPagesOptions {
   /** Script URLs every page gets (the live-reload client). */
   devScripts: string[];
   /** Show `draft: true` entries, marked as drafts (default true; --no-drafts leaves them out as build does). */
@@ -43,6 +44,10 @@ export interface RebuildReport {
   initial: boolean;
   /** Pages rendered and written. */
   pages: number;
+  /** URLs of the open pages written (and reloaded) before the other pages, and how long after the start of the pass. */
+  first?: { pages: string[]; milliseconds: number };
+  /** Pages a later change superseded before they were written; the next rebuild renders them. */
+  deferred: number;
   /** Pages deleted because their content file was. */
   removedPages: number;
   stylesheet: boolean;
@@ -74,6 +79,8 @@ export interface WatchSession {
   rebuild(changes: FileChange[]): Promise<RebuildReport>;
   /** Sent to each page that connects: the build number, and the open problems if any. */
   greeting(): StreamMessage[];
+  /** Whether a URL is a page of the site as last routed (server/open-page.ts asks). */
+  isPage(url: string): boolean;
   /** The redirect for a URL path under content/redirects.md as last loaded without problems (the dev server answers with it). */
   redirectFor(urlPath: string): RedirectAnswer | undefined;
   /** True when the output folder is gone (deleted under watch): the next rebuild writes it whole. */
@@ -105,6 +112,9 @@ interface WatchState {
   /** Folders missing at the last rebuild, as shown (`content/`). */
   missingBefore: string[];
   inputs: BundleInputs;
+  /** The site as last routed, and the URLs of its pages (which open pages a client may name). */
+  routedSite: LoadedSite | undefined;
+  pageUrls: ReadonlySet<string>;
 }
 
 export function createWatchSession(options: WatchSessionOptions): WatchSession {
@@ -118,7 +128,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   }, { kind: 'watch', renderTimeout: options.renderTimeout, jobs: options.jobs });
   const state: WatchState = {
     folderProblems: [], openProblems: [], redirects: undefined, redirectFor: () => undefined, needsWholeOutput: true, wroteOutput: false, buildNumber: 0, missingBefore: [],
-    inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() },
+    inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() }, routedSite: undefined, pageUrls: new Set(),
   };
   let first = true;
   return {
@@ -128,6 +138,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       return rebuild(session, state, options, initial ? [] : changes, initial);
     },
     greeting: () => greetingMessages(state.buildNumber, problemsOf(state)),
+    isPage: (url) => state.pageUrls.has(url),
     outputMissing: () => state.wroteOutput && !existsSync(options.outDir),
     redirectFor: (urlPath) => state.redirectFor(urlPath),
     compact: () => session.renderers.compact(),
@@ -157,8 +168,10 @@ async function rebuild(session: Session, state: WatchState, options: WatchSessio
   const outputGone = state.wroteOutput && !existsSync(options.outDir);
   if (fresh || outputGone) state.needsWholeOutput = true;
   const whole = state.needsWholeOutput;
+  const first = whole ? undefined : openPagesFirst(options, () => ++state.buildNumber);
   const outcome = await session.run(fresh ? 'all' : passChanges(changes, options, state.inputs), {
     write: whole ? 'atomic' : 'in-place',
+    first,
     explain: (error) => pointAtTemplate(error, options.rootDir),
     // As `build`: an output whose pages and other files are as this pass would write them is left as it is.
     upToDate: (check) => check.previous !== undefined && extrasUnchanged(check.previous, check.described, options.outDir),
@@ -171,9 +184,9 @@ async function rebuild(session: Session, state: WatchState, options: WatchSessio
   if (outputChanged) state.buildNumber++;
   const current = problemsOf(state);
   const stylesheet = outcome.stylesheet && !wroteWhole ? outcome.state.css : undefined;
-  const messages = initial ? [] : messagesAfterRebuild({ outputChanged, stylesheet, buildNumber: state.buildNumber, problems: current, hadProblems });
+  const messages = initial ? [] : afterOpenPages(messagesAfterRebuild({ outputChanged, stylesheet, buildNumber: state.buildNumber, problems: current, hadProblems }), first?.told ?? [], outcome.deferred ?? 0);
   return {
-    changes, initial, pages, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet && !wroteWhole, script: outcome.script && !wroteWhole, publicFiles: outcome.publicFiles,
+    changes, initial, pages, first: outcome.first && { pages: outcome.first, milliseconds: outcome.firstMilliseconds ?? 0 }, deferred: outcome.deferred ?? 0, removedPages: outcome.removedPages, stylesheet: outcome.stylesheet && !wroteWhole, script: outcome.script && !wroteWhole, publicFiles: outcome.publicFiles,
     milliseconds: performance.now() - started, timings: outcome.timings, warnings, problems: current, messages, missingFolders: [],
     restoredFolders: initial ? [] : [...restored, ...(outputGone && outcome.written ? [shownFolder(options.rootDir, options.outDir)] : [])],
     rendered: outcome.rendered, reused: outcome.reused, upToDate: outcome.upToDate, perThread: outcome.perThread,
@@ -183,6 +196,7 @@ async function rebuild(session: Session, state: WatchState, options: WatchSessio
 /** What a pass leaves for the next: its inputs, its problems, its redirects, whether the output is whole. */
 function remember(state: WatchState, outcome: PassOutcome, wroteWhole: boolean): void {
   state.inputs = outcome.state.inputs;
+  if (outcome.state.site !== state.routedSite) state.pageUrls = pageUrlsOf((state.routedSite = outcome.state.site));
   state.openProblems = outcome.problems;
   if (outcome.redirects !== state.redirects) {
     state.redirects = outcome.redirects;
@@ -225,7 +239,7 @@ function waitForFolders(state: WatchState, options: WatchSessionOptions, changes
   const current = problemsOf(state);
   const messages = news && !initial ? messagesAfterRebuild({ outputChanged: false, stylesheet: undefined, buildNumber: state.buildNumber, problems: current, hadProblems }) : [];
   return {
-    changes: news ? changes : [], initial, pages: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,
+    changes: news ? changes : [], initial, pages: 0, deferred: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,
     milliseconds: performance.now() - started, timings: {}, warnings: [], problems: current, messages, missingFolders: news ? shown : [], restoredFolders: [],
     rendered: 0, reused: 0, upToDate: false,
   };

@@ -262,3 +262,68 @@ describe('a watch session', () => {
     }
   }, 600_000);
 });
+
+/**
+ * With pages open in a browser, a pass writes the open pages first, reloads them, and only then
+ * writes the rest (src/session/open-pages-first.ts); a later change supersedes the rest. Either
+ * way the output must end equal to a fresh build: a page the abandoned pass left is rendered by
+ * the next one, whatever that one's change is.
+ */
+describe('a watch session with pages open in a browser', () => {
+  const OPEN = ['/about/', '/services/'];
+  const BACKGROUND_PAGE = 'contact/index.html';
+  let open: WatchSession;
+  let outDir: string;
+  let supersede = false;
+  /** At each early reload: what the open pages and a page not open held in the output at that moment. */
+  const reloads: Array<{ only: readonly string[] | undefined; openPage: string; backgroundPage: string }> = [];
+  const page = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+
+  beforeAll(async () => {
+    outDir = path.join(root, 'watch-open-out');
+    open = createWatchSession({
+      ...paths, outDir, devScripts: [LIVE_RELOAD_PATH], drafts: false,
+      openPages: () => OPEN,
+      tell: (message) => reloads.push({ only: message.only, openPage: page('about/index.html'), backgroundPage: page(BACKGROUND_PAGE) }),
+      superseded: () => supersede && reloads.length > 0,
+    });
+    expect((await open.rebuild([])).problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  it('writes and reloads the open pages before the rest after a template edit, and ends equal to a fresh build', async () => {
+    const report = await open.rebuild(edit('templates/layout/site-footer.tsx', /<\/footer>/, '<p className="open-first">First.</p></footer>'));
+    expect(report.problems).toEqual([]);
+    expect(report.first?.pages).toEqual(OPEN);
+    expect(report.deferred).toBe(0);
+    expect(reloads.map((reload) => reload.only)).toEqual([OPEN]);
+    expect(reloads[0]!.openPage, 'the open page is in the output when it is told to reload').toContain('First.');
+    expect(reloads[0]!.backgroundPage, 'a page not open is not yet written then').not.toContain('First.');
+    expect(page(BACKGROUND_PAGE)).toContain('First.');
+    // The others reload at the end; the open pages, already reloaded, are not told again.
+    expect(report.messages).toEqual([{ event: 'reload', data: expect.any(Object), except: OPEN }]);
+    expect(differences(snapshot(outDir), await freshBuild())).toEqual([]);
+  }, 300_000);
+
+  it('stops the rest when a later change supersedes it, and the next pass, even for a content edit, leaves no stale page', async () => {
+    reloads.length = 0;
+    supersede = true;
+    const superseded = await open.rebuild(edit('templates/layout/site-footer.tsx', 'First.', 'Second.'));
+    supersede = false;
+    expect(superseded.problems).toEqual([]);
+    expect(reloads.map((reload) => reload.only)).toEqual([OPEN]);
+    expect(page('about/index.html')).toContain('Second.');
+    expect(superseded.deferred, 'the rest was left to the next pass').toBeGreaterThan(0);
+    expect(page(BACKGROUND_PAGE), 'a page the superseded pass left').toContain('First.');
+    expect(superseded.messages.filter((message) => message.event === 'reload'), 'nobody else reloads to a page not yet written').toEqual([]);
+
+    reloads.length = 0;
+    const next = await open.rebuild(setField('content/locations/noosa.md', 'description', 'Open pages first. Commercial cleaning described again, long enough for the seventy-character minimum.'));
+    expect(next.problems).toEqual([]);
+    expect(next.deferred).toBe(0);
+    expect(page(BACKGROUND_PAGE)).toContain('Second.');
+    expect(differences(snapshot(outDir), await freshBuild())).toEqual([]);
+  }, 300_000);
+});

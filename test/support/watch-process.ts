@@ -102,10 +102,13 @@ export interface EventReader {
   close(): void;
 }
 
-export function readEvents(baseUrl: string): Promise<EventReader> {
+/** `page`: the page the reader says it is open on, as the live-reload script does (`?page=`). */
+export function readEvents(baseUrl: string, page?: string): Promise<EventReader> {
   return new Promise((resolve, reject) => {
+    const url = new URL('/__cleansite/events', baseUrl);
+    if (page !== undefined) url.searchParams.set('page', page);
     // Its own connection: the global agent's 5 s keep-alive timeout would cut a quiet stream.
-    const request = get(new URL('/__cleansite/events', baseUrl), { agent: false }, (response: IncomingMessage) => {
+    const request = get(url, { agent: false }, (response: IncomingMessage) => {
       const events: StreamEvent[] = [];
       let cursor = 0;
       let buffer = '';
@@ -160,8 +163,8 @@ export interface WatchProcesses {
   site(...overlays: string[]): string;
   /** `cleansite watch --port 0` in the site, stopped after the file. */
   start(siteDir: string, extraArgs?: string[], options?: WatchStartOptions): Promise<WatchProcess>;
-  /** The process's event stream, once it has said `hello`; closed after the file. */
-  events(watch: WatchProcess): Promise<EventReader>;
+  /** The process's event stream, once it has said `hello`; closed after the file. `page`: see readEvents. */
+  events(watch: WatchProcess, page?: string): Promise<EventReader>;
 }
 
 /**
@@ -192,8 +195,8 @@ export function useWatchProcesses(): WatchProcesses {
       processes.push(watch);
       return watch;
     },
-    async events(watch) {
-      const reader = await readEvents(watch.url);
+    async events(watch, page) {
+      const reader = await readEvents(watch.url, page);
       readers.push(reader);
       await reader.next((event) => event.event === 'hello');
       return reader;

@@ -27,7 +27,8 @@ const edit = (relative: string, from: string, to: string) => {
 };
 
 /** Resolves once the page's event stream is connected, so no message can be missed. */
-const streamConnected = () => page.waitForResponse((response) => response.url().endsWith('/__cleansite/events'));
+// The script names its page in the query (src/server/open-page.ts).
+const streamConnected = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/__cleansite/events');
 
 const watching = useWatchProcesses();
 

@@ -82,7 +82,8 @@ describe('cleansite watch', () => {
     const client = await fetchText('/__cleansite/live-reload.js');
     expect(client.status).toBe(200);
     expect(client.type).toBe('text/javascript; charset=utf-8');
-    expect(client.body).toContain("new EventSource(settings.eventsPath)");
+    // It names the page it is open on, which watch renders first (src/server/open-page.ts).
+    expect(client.body).toContain('new EventSource(`${settings.eventsPath}?page=${encodeURIComponent(location.pathname)}`)');
     expect(client.body).toContain('"/__cleansite/events"');
     expect(client.body).not.toContain('innerHTML');
 

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// The open page first (issue 23 item 3): how long a template save takes to
+// reach the page open in a browser, on the committed site and at 10,000
+// pages, in the real `cleansite watch`.
+//
+//   node bench/open-page-bench.mjs                         # writes bench/results-open-page.json
+//   node bench/open-page-bench.mjs --sizes 10000 --edits 3 # only the generated site
+//   node bench/open-page-bench.mjs --attach http://127.0.0.1:4321/ --site DIR  # a watch already running on DIR
+//
+// Two event-stream clients listen as the live-reload script does: one says
+// it is open on a location page (`?page=`), the other names no page and so
+// is told to reload only once the whole pass is written, as every page was
+// before. Each edit appends an export to templates/index.tsx (a new bundle:
+// a new render worker, every page stale) and times, from the moment the
+// write returns, the open page's reload and the other client's: a pair per
+// edit, in the same process, so the machine's load weighs on both alike.
+// Medians, each pair and the load average go into the JSON.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateSite } from './generate-site.mjs';
+import { median } from './report.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'bin', 'cleansite.mjs');
+const RESULTS = path.join(ROOT, 'bench', 'results-open-page.json');
+/** Issue 23: a template edit reaches the open page within these. */
+const TARGET_MS = { committed: 150, generated: 300 };
+/** After a pass, the watcher compacts its heaps after a quiet second: edits start after that. */
+const SETTLE_MS = 1_500;
+
+export async function runOpenPageBench({ sizes = ['committed', 10_000], edits = 5, log = (line) => console.log(line) } = {}) {
+  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}`, loadAverage: { before: os.loadavg() }, sites: [] };
+  for (const size of sizes) {
+    const site = prepareSite(size);
+    try {
+      const watch = await startWatch(site.dir);
+      try {
+        results.sites.push({ site: site.label, pages: watch.pages, ...(await timeTemplateEdits(watch.url, site.dir, site.openPage, edits, log)), target: `<= ${site.targetMs} ms`, targetMs: site.targetMs });
+      } finally {
+        await watch.stop();
+      }
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  }
+  results.loadAverage.after = os.loadavg();
+  results.targets = results.sites.map((site) => ({ name: `template edit -> reload of the open page, ${site.site}`, actual: `${site.openMedianMs} ms (median of ${site.pairs.length}; whole pass ${site.wholeMedianMs} ms)`, limit: site.target, met: site.openMedianMs <= site.targetMs }));
+  return results;
+}
+
+/** One pair per edit: the open page's reload and the whole pass's, both from the end of the write. */
+export async function timeTemplateEdits(url, dir, openPage, edits, log) {
+  const open = await connect(url, openPage);
+  const whole = await connect(url);
+  try {
+    await Promise.all([open.next('hello'), whole.next('hello')]);
+    const template = path.join(dir, 'templates', 'index.tsx');
+    const original = readFileSync(template, 'utf8');
+    const pairs = [];
+    for (let edit = 1; edit <= edits; edit++) {
+      open.skipAll();
+      whole.skipAll();
+      const started = performance.now();
+      writeFileSync(template, `${original}\nexport const openPageBench = ${edit};\n`);
+      const openMs = (await open.next('reload', 1_800_000), performance.now() - started);
+      log(`  edit ${edit}: open page ${Math.round(openMs)} ms (load ${os.loadavg()[0].toFixed(1)}); waiting for the whole pass`);
+      const wholeMs = (await whole.next('reload', 1_800_000), performance.now() - started);
+      pairs.push({ openMs: Math.round(openMs), wholeMs: Math.round(wholeMs), load1: os.loadavg()[0] });
+      log(`  edit ${edit}: open page ${Math.round(openMs)} ms, whole pass ${Math.round(wholeMs)} ms (load ${os.loadavg()[0].toFixed(1)})`);
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    }
+    writeFileSync(template, original);
+    return { openPage, pairs, openMedianMs: Math.round(median(pairs.map((pair) => pair.openMs))), wholeMedianMs: Math.round(median(pairs.map((pair) => pair.wholeMs))) };
+  } finally {
+    open.close();
+    whole.close();
+  }
+}
+
+function prepareSite(size) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cleansite-open-page-bench-'));
+  for (const folder of ['templates', 'public']) cpSync(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
+  // Templates import shared types and constants from ../src; the copy must resolve them too.
+  symlinkSync(path.join(ROOT, 'src'), path.join(dir, 'src'), 'dir');
+  if (size === 'committed') cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
+  else generateSite(path.join(ROOT, 'content'), path.join(dir, 'content'), size);
+  const generated = size !== 'committed';
+  return {
+    dir,
+    label: generated ? `${size.toLocaleString('en-AU')} locations` : 'committed site',
+    // A location page: the kind that is most of a large site.
+    openPage: generated ? '/locations/noosa-2/' : '/locations/noosa/',
+    targetMs: generated ? TARGET_MS.generated : TARGET_MS.committed,
+  };
+}
+
+function startWatch(dir) {
+  const child = spawn(process.execPath, [CLI, 'watch', '--port', '0', '--out', path.join(dir, 'out')], { cwd: dir });
+  const output = [];
+  const collect = (chunk) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exit = new Promise((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const serving = output.find((line) => line.startsWith('Serving http://'));
+      if (!serving) return;
+      clearInterval(poll);
+      const built = output.find((line) => line.startsWith('Built '));
+      if (!built) return reject(new Error(`the first build failed:\n${output.join('\n')}`));
+      resolve({ url: /(http:\/\/\S+)/.exec(serving)[1], pages: Number(/^Built (\d+) pages/.exec(built)[1]), stop: () => (child.kill('SIGTERM'), exit) });
+    }, 20);
+    child.on('exit', (code) => reject(new Error(`watch exited with ${code}:\n${output.join('\n')}`)));
+  });
+}
+
+/** An event-stream client, as the live-reload script is one; `page`: the page it says it is open on. */
+function connect(baseUrl, page) {
+  const url = new URL('/__cleansite/events', baseUrl);
+  if (page) url.searchParams.set('page', page);
+  return new Promise((resolve, reject) => {
+    const request = get(url, { agent: false }, (response) => {
+      const events = [];
+      let cursor = 0;
+      let buffer = '';
+      let wake = () => {};
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
+          buffer = buffer.slice(end + 2);
+          if (name) events.push(name);
+        }
+        wake();
+      });
+      resolve({
+        skipAll: () => { cursor = events.length; },
+        next: (name, timeoutMs) => new Promise((resolveEvent, rejectEvent) => {
+          const timer = setTimeout(() => rejectEvent(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
+          wake = () => {
+            const index = events.indexOf(name, cursor);
+            if (index === -1) return;
+            cursor = index + 1;
+            clearTimeout(timer);
+            wake = () => {};
+            resolveEvent();
+          };
+          wake();
+        }),
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+function option(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const edits = Number(option('--edits') ?? 5);
+  const attach = option('--attach');
+  if (attach) {
+    // A watch already running (say, started by hand on a large site): only the edits are timed.
+    const dir = option('--site');
+    if (!dir) throw new Error('--attach needs --site DIR (the folder that watch is watching)');
+    const figures = await timeTemplateEdits(attach, dir, option('--page') ?? '/', edits, console.log);
+    console.log(`open page ${figures.openMedianMs} ms, whole pass ${figures.wholeMedianMs} ms (medians of ${edits}; load ${os.loadavg().map((v) => v.toFixed(1)).join(' ')})`);
+  } else {
+    const sizes = (option('--sizes') ?? 'committed,10000').split(',').map((size) => (size === 'committed' ? size : Number(size)));
+    const results = await runOpenPageBench({ sizes, edits });
+    for (const target of results.targets) console.log(`${target.met ? 'met    ' : 'NOT MET'}  ${target.name}: ${target.actual} (target ${target.limit})`);
+    console.log(`load average before ${results.loadAverage.before.map((v) => v.toFixed(1)).join(' ')}, after ${results.loadAverage.after.map((v) => v.toFixed(1)).join(' ')}`);
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`wrote ${path.relative(process.cwd(), RESULTS)}`);
+  }
+}
