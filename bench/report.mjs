@@ -10,6 +10,8 @@ export function formatTable(sites) {
   const rows = [];
   for (const site of sites) {
     for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ['bare render loop', site.bare]]) {
+      // --cold-only runs measure cold builds alone.
+      if (!figures) continue;
       rows.push([
         site.name,
         site.pages.toLocaleString('en-AU'),
@@ -21,7 +23,7 @@ export function formatTable(sites) {
         figures.allSeconds.map((value) => value.toFixed(2)).join(' / '),
       ]);
     }
-    rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
+    if (site.overhead !== undefined) rows.push([site.name, '', 'overhead: cold / bare', `${site.overhead.toFixed(2)}x`, '', '', '', `same HTML: ${site.sameHtmlAsBareLoop}`]);
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(' | ')} |`;
