@@ -10,7 +10,9 @@ export function formatTable(sites) {
   const rows = [];
   for (const site of sites) {
     const watch = site.watchStart ? [['watch start (cold)', site.watchStart], ['watch restart, no change', site.watchRestart]] : [];
-    for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ...(site.bare ? [['bare render loop', site.bare]] : []), ...watch]) {
+    for (const [label, figures] of [['cold', site.cold], ['warm, no change', site.warm], ['warm, one file edited', site.edit], ['bare render loop', site.bare], ...watch]) {
+      // --cold-only runs measure cold builds alone; --no-bare leaves out the bare loop.
+      if (!figures) continue;
       rows.push([
         site.name,
         site.pages.toLocaleString('en-AU'),

@@ -41,8 +41,8 @@ function whyNotWritable(file: string): unknown {
   }
 }
 
-/** Writes a cache file atomically; false when it could not (reported by takeCacheWarning). */
-export function writeCacheFile(file: string, contents: string | NodeJS.ArrayBufferView): boolean {
+/** Writes a cache file atomically (`contents` may come in parts, made as they are written); false when it could not (reported by takeCacheWarning). */
+export function writeCacheFile(file: string, contents: string | NodeJS.ArrayBufferView | Iterable<NodeJS.ArrayBufferView>): boolean {
   try {
     writeFileAtomic(file, contents);
     return true;

@@ -12,6 +12,8 @@ import { hashText } from '../core/hash-text.ts';
 import { removeStaleFiles } from '../core/remove-stale.ts';
 
 const MANIFEST_VERSION = 1;
+/** Pages per part of the file as it is written. */
+const PAGES_PER_PART = 500;
 
 /** One page in the output: its file and size, the data units it read, and its cache key then. */
 export interface PageRecord {
@@ -61,9 +63,21 @@ export function readPageManifest(cacheDir: string, outDir: string): StoredManife
   return { pages, extras: manifest.extras };
 }
 
-/** Writes the manifest of the output folder just committed (each unit name stored once). */
+/**
+ * Writes the manifest of the output folder just committed (each unit name stored once), a few
+ * hundred pages at a time: the whole file as one string (and the object it was made from)
+ * would add ~400 bytes per page to the build's memory at its end.
+ */
 export function writePageManifest(cacheDir: string, outDir: string, pages: Iterable<[string, PageRecord]>, extras: Record<string, string>): void {
   const absoluteOut = path.resolve(outDir);
+  const head = { version: MANIFEST_VERSION, outDir: absoluteOut, output: identityOf(absoluteOut) ?? { dev: -1, ino: -1 }, extras };
+  const file = manifestFile(cacheDir, outDir);
+  // Not saved: the next build renders every page (cache-writes.ts reports it).
+  if (writeCacheFile(file, manifestParts(head, pages))) removeStaleFiles(path.dirname(file), file);
+}
+
+/** The manifest's JSON in parts: the head, the pages in path order, then the unit names they index (ManifestFile). */
+function* manifestParts(head: Omit<ManifestFile, 'units' | 'pages'>, pages: Iterable<[string, PageRecord]>): Generator<Buffer> {
   const units: string[] = [];
   const unitIndex = new Map<string, number>();
   const indexOf = (unit: string) => {
@@ -74,13 +88,13 @@ export function writePageManifest(cacheDir: string, outDir: string, pages: Itera
     }
     return index;
   };
-  const manifest: ManifestFile = { version: MANIFEST_VERSION, outDir: absoluteOut, output: identityOf(absoluteOut) ?? { dev: -1, ino: -1 }, units, pages: {}, extras };
-  for (const [page, record] of [...pages].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    manifest.pages[page] = [record.outputFile, record.bytes, record.key, record.units.map(indexOf)];
+  const sorted = [...pages].sort(([a], [b]) => (a < b ? -1 : 1));
+  yield Buffer.from(`${JSON.stringify(head).slice(0, -1)},"pages":{`);
+  for (let start = 0; start < sorted.length; start += PAGES_PER_PART) {
+    const part = sorted.slice(start, start + PAGES_PER_PART).map(([page, record]) => `${JSON.stringify(page)}:${JSON.stringify([record.outputFile, record.bytes, record.key, record.units.map(indexOf)])}`);
+    yield Buffer.from(`${start === 0 ? '' : ','}${part.join(',')}`);
   }
-  const file = manifestFile(cacheDir, outDir);
-  // Not saved: the next build renders every page (cache-writes.ts reports it).
-  if (writeCacheFile(file, JSON.stringify(manifest))) removeStaleFiles(path.dirname(file), file);
+  yield Buffer.from(`},"units":${JSON.stringify(units)}}`);
 }
 
 /** Removes the manifest of this output folder: the folder is about to change in ways it does not record (watch writes in place). */

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { shareRepeatedStrings } from '../core/share-strings.ts';
 import { closestKey, schemaKeysAt } from './field-suggestions.ts';
 import type { SourceFile } from './load-content.ts';
 import { deriveRouteSlug } from './entry-slugs.ts';
@@ -49,6 +50,8 @@ export function assembleContent(collections: Collections, validated: ValidatedEn
     }
   }
 
+  // Every thread that holds the content assembles it here: repeated short values kept once each.
+  shareRepeatedStrings(byKind.values());
   const content: Content = {};
   for (const [kind, collection] of Object.entries(collections)) {
     const entries = byKind.get(kind)!;

@@ -9,7 +9,7 @@
  * file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** The error, with `file` in its message and `path` when the system call named none. */
@@ -30,15 +30,32 @@ export function writeFileNamed(file: string, contents: string | NodeJS.ArrayBuff
   }
 }
 
-/** Throws (naming the file) when the file cannot be written; no temporary file is left behind. */
-export function writeFileAtomic(file: string, contents: string | NodeJS.ArrayBufferView): void {
+/**
+ * Throws (naming the file) when the file cannot be written; no temporary file is left behind.
+ * `contents` may be an iterable of parts, each written as it comes, so a large file is never
+ * held whole in memory.
+ */
+export function writeFileAtomic(file: string, contents: string | NodeJS.ArrayBufferView | Iterable<NodeJS.ArrayBufferView>): void {
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, contents);
+    if (typeof contents === 'string' || ArrayBuffer.isView(contents)) writeFileSync(temporary, contents);
+    else writeParts(temporary, contents);
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw namingFile(error, temporary);
+  }
+}
+
+function writeParts(file: string, parts: Iterable<NodeJS.ArrayBufferView>): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const part of parts) {
+      const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
+      for (let offset = 0; offset < bytes.byteLength;) offset += writeSync(fd, bytes, offset);
+    }
+  } finally {
+    closeSync(fd);
   }
 }

@@ -6,7 +6,7 @@
  * from 10,000 short strings, not re-serialised. Everything else is hashed
  * from its JSON. Site-wide units are computed once per build.
  */
-import { hashText } from '../core/hash-text.ts';
+import { hashParts, hashText } from '../core/hash-text.ts';
 import type { Route } from '../routes/route-table.ts';
 import type { SiteData } from './page-props.ts';
 import { entryOf, routePaths } from './template-props.ts';
@@ -35,7 +35,7 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
   };
   const contentValue = (key: string): string => {
     const value = (site.content as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(value)) return hashText(value.map(entryValue).join('\n'));
+    if (Array.isArray(value)) return hashParts(joined(value, entryValue, '\n'));
     return entryValue(value);
   };
   /** `locations#length`, `locations@17`, `locations@17.name`, `locations@0-79.region` (see record-list-reads.ts). */
@@ -61,7 +61,8 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
     if (unit.startsWith('navigation.')) return jsonHash((site.navigation as unknown as Record<string, unknown>)[unit.slice(11)]);
     if (unit.startsWith('site.')) return jsonHash((site as unknown as Record<string, unknown>)[unit.slice(5)]);
     switch (unit) {
-      case 'routes': return jsonHash(site.routes);
+      // As jsonHash(site.routes), without the whole table as one string (N routes: N KB).
+      case 'routes': return hashParts(jsonArray(site.routes));
       case 'images': return jsonHash(site.images);
       case 'assets': return jsonHash(site.assets);
       case 'buildDate': return JSON.stringify(site.buildDate);
@@ -96,4 +97,19 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
       return hashText(parts.join('\n'));
     },
   };
+}
+
+/**
+ * `list.map(text).join(separator)` in parts, each made when it is hashed: the same hash as of
+ * the joined text, never held whole (a route table's JSON grows by ~1 KB per page).
+ */
+function* joined<T>(list: readonly T[], text: (item: T) => string, separator: string): Generator<string> {
+  for (let index = 0; index < list.length; index++) yield index === 0 ? text(list[index]!) : `${separator}${text(list[index]!)}`;
+}
+
+/** JSON.stringify(list) in parts (for objects, whose JSON is never undefined). */
+function* jsonArray(list: readonly object[]): Generator<string> {
+  yield '[';
+  yield* joined(list, (item) => JSON.stringify(item), ',');
+  yield ']';
 }

@@ -8,6 +8,7 @@
 import type { PageFields, SiteConfig } from '../config/site-config.ts';
 import type { Content, Entry } from '../content/entry-types.ts';
 import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { shareRepeatedStrings } from '../core/share-strings.ts';
 import { outputFormat, toOutputFile, toUrl } from '../core/urls.ts';
 import { collectionRoutes, generatedRoutes, type PlacedRoute } from './collection-routes.ts';
 
@@ -85,6 +86,8 @@ export function buildRouteTable(config: Pick<SiteConfig, 'collections' | 'notFou
 
   if (errors.length > 0) throw new CleansiteErrorList(errors);
 
+  // Paths, groups and dates that many routes repeat (each page lists nearby pages), once per thread.
+  shareRepeatedStrings(routes);
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { routes, byPath };
 }

@@ -1,0 +1,90 @@
+/**
+ * A build of many pages fits in small heaps: the real CLI builds 4,000
+ * generated locations (about 4,050 pages: parse workers, two render
+ * workers, the content cache and the page manifest written) with the main
+ * thread's old generation capped by NODE_OPTIONS=--max-old-space-size and
+ * each render worker's by CLEANSITE_RENDER_HEAP_MB, then builds again after
+ * one edit (the content cache and the page manifest read back) under the
+ * same caps. The caps sit below what the code before issue 23's memory
+ * work needed: its main thread ran out at 44 MB where it now builds at 41,
+ * and with workers at 64 MB /cleaning-guide ran out (the page reads
+ * props.routes, whose page-key unit was the JSON of the whole route table
+ * in one string; docs/performance.md, History). A
+ * change that makes a thread hold more per page fails here. Speed is the
+ * benchmark's business (`npm run bench -- --sizes 1000,10000,100000`): no
+ * timings here.
+ */
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the benchmark
+import { editFile, generateSite } from '../../bench/generate-site.mjs';
+import { runCliAsync } from '../support/cli.ts';
+import { makeTempDir } from '../support/fixture-site.ts';
+import { PROJECT_ROOT } from '../support/site-build.ts';
+
+const LOCATIONS = 4000;
+/**
+ * The main thread's old generation, in MB. Measured at 4,000 locations (2026-11-26, load 20-40):
+ * the code before the memory work needed more than 44 (ran out at 44, built at 47); now it
+ * builds at 41 (and runs out at 38).
+ */
+const MAIN_HEAP_MB = 44;
+/**
+ * Each render worker's old generation, in MB (the default is 2,048). At 64 the /sitemap page
+ * (4,000 links) sometimes used it up on a busy machine, with the code before and after.
+ */
+const WORKER_HEAP_MB = 96;
+
+let root: string;
+let contentDir: string;
+let locationFiles: string[];
+
+function buildUnderCaps(out: string) {
+  return runCliAsync([
+    'build', '--content', contentDir, '--templates', path.join(PROJECT_ROOT, 'templates'),
+    '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, out), '--debug',
+  ], PROJECT_ROOT, { NODE_OPTIONS: `--max-old-space-size=${MAIN_HEAP_MB}`, CLEANSITE_RENDER_HEAP_MB: String(WORKER_HEAP_MB) }, 600_000);
+}
+
+beforeAll(() => {
+  root = makeTempDir('cleansite-memory-');
+  contentDir = path.join(root, 'content');
+  locationFiles = generateSite(path.join(PROJECT_ROOT, 'content'), contentDir, LOCATIONS) as string[];
+});
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('bounded memory', () => {
+  it(`builds ${LOCATIONS.toLocaleString('en-AU')} locations with ${MAIN_HEAP_MB} MB of heap on the main thread and ${WORKER_HEAP_MB} MB per render worker, cold and after an edit`, async () => {
+    const cold = await buildUnderCaps('dist');
+    expect(cold.status, `${cold.stderr}${cold.stdout}`).toBe(0);
+    expect(cold.stderr).not.toMatch(/out of memory/i);
+    // Cold: the workers parsed and rendered (the path with the most copies of the site).
+    expect(cold.stderr).toMatch(/parsed \([1-9]\d* by render workers\)/);
+    expect(cold.stderr).toMatch(/render \d+ pages on 2 threads/);
+
+    const pages = readdirSync(path.join(root, 'dist', 'locations'));
+    expect(pages).toHaveLength(LOCATIONS);
+    const last = path.basename(locationFiles.at(-1)!, '.md');
+    const $ = load(readFileSync(path.join(root, 'dist', 'locations', last, 'index.html'), 'utf8'));
+    const name = /^name: (.*)$/m.exec(readFileSync(locationFiles.at(-1)!, 'utf8'))![1]!.trim();
+    expect($('h1').text()).toContain(name);
+
+    // Warm: the content cache and the page manifest are read back; only pages that show the edit render.
+    editFile(locationFiles.at(-1)!, 1);
+    const warm = await buildUnderCaps('dist');
+    expect(warm.status, `${warm.stderr}${warm.stdout}`).toBe(0);
+    expect(warm.stderr).toMatch(/content: \d+ files, 1 parsed/);
+    // The edited page, and the few that read the whole list of locations (its fingerprints changed).
+    const [, rendered, unchanged] = /pages: (\d+) rendered, (\d+) unchanged/.exec(warm.stderr) ?? [];
+    expect(Number(rendered)).toBeGreaterThanOrEqual(1);
+    expect(Number(rendered)).toBeLessThan(10);
+    expect(Number(unchanged)).toBeGreaterThan(LOCATIONS);
+    const edited = readFileSync(path.join(root, 'dist', 'locations', last, 'index.html'), 'utf8');
+    expect(edited).toContain('Benchmark edit number 1');
+  }, 1_200_000);
+});
