@@ -11,6 +11,8 @@ import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
 import { createWatchSession, type RebuildReport, type WatchSessionOptions } from './watch-session.ts';
+import { watchTemplateTypes, type TypeCheckMessages } from './type-check.ts';
+import type { CleansiteError } from '../core/errors.ts';
 
 export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
   host: string;
@@ -25,6 +27,8 @@ export interface WatchEvents {
   onRebuild(report: RebuildReport): void;
   /** Anything unexpected; the watcher carries on. */
   onError(error: unknown): void;
+  /** A background type check of the templates finished (type-check.ts): its errors, empty once fixed. */
+  onTypeCheck?(problems: CleansiteError[]): void;
 }
 
 export interface WatchHandle {
@@ -44,7 +48,8 @@ const COMPACT_AFTER_IDLE_MS = 1_000;
 /** The caller has claimed the output folder (src/output/claim-output.ts): it is not a source folder, nor inside one. */
 export async function startWatch(options: WatchOptions, events: WatchEvents): Promise<WatchHandle> {
   const session = createWatchSession({ ...options, devScripts: [LIVE_RELOAD_PATH] });
-  const stream = createEventStream(() => session.greeting());
+  let types: TypeCheckMessages | undefined;
+  const stream = createEventStream(() => types?.withTypeErrors(session.greeting()) ?? session.greeting());
   const client = renderLiveReloadClient();
 
   const server = await startStaticServer({
@@ -85,7 +90,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       const report = await session.rebuild(batch);
       if (closing) return;
       if (interrupted && report.problems.length > 0) continue;
-      for (const message of report.messages) stream.send(message);
+      for (const message of types?.withTypeErrors(report.messages) ?? report.messages) stream.send(message);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
       if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
     }
@@ -121,6 +126,8 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   }
   freezeYoungGeneration();
   events.onRebuild(initial);
+  // After the first build, so the check does not slow it down.
+  types = watchTemplateTypes(options, stream.send, () => session.greeting(), (problems) => events.onTypeCheck?.(problems));
   started = true;
   schedule();
   compactWhenIdle();
@@ -138,6 +145,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       closing = true;
       clearInterval(outputCheck);
       clearTimeout(idleTimer);
+      types?.stop();
       await watcher.close();
       // The render worker is stopped before the pass is waited for: a pass held by a template
       // that loops ends now (its render fails), not when the render timeout stops the page.
