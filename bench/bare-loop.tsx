@@ -23,7 +23,7 @@ import { SitemapStream, streamToPromise } from 'sitemap';
 import { templates } from 'bench-templates';
 import { runImageStage } from '../src/assets/resolve-images.ts';
 import { renderMarkdown } from '../src/content/markdown.ts';
-import type { SiteContent } from '../templates/model/schemas.ts';
+import type { SiteContent } from '../templates/site.config.ts';
 import type { SiteData, TemplateProps } from '../src/render/page-props.ts';
 import { createTemplateProps } from '../src/render/template-props.ts';
 import { slugify, toAbsoluteUrl } from '../src/core/urls.ts';

@@ -6,7 +6,7 @@
  * checked by the very zod the engine reports issues with.
  */
 export * from './config/site-api.ts';
-export type { BodyRule, Collection, CollectionRoutes, GeneratedRoute, NavigationTools, PageFields, RouteContext, SiteConfig, SlugRule, Template } from './config/site-config.ts';
+export type { AnyCollection, BodyRule, Collection, CollectionRoutes, ContentOf, EntryOf, GeneratedRoute, MarkdownFields, NavigationTools, PageFields, RouteContext, SiteConfig, SlugRule, Template } from './config/site-config.ts';
 export type { Content, ContentReference, Entry, EntryMeta, ImageRef } from './content/entry-types.ts';
 export type { Route, RouteEntry, RouteTable } from './routes/route-table.ts';
-export type { BuildAssets, ResolvedImage, SiteData, TemplateProps } from './render/page-props.ts';
+export type { BuildAssets, ResolvedImage, SiteData, TemplateProps, TemplateSet } from './render/page-props.ts';

@@ -1,6 +1,10 @@
-/** The site's template set: one page component per template name (see src/render/page-props.ts). */
+/**
+ * The site's template map: one component per template name a route gives
+ * (see src/render/page-props.ts). Each component's props say which entry it
+ * renders; the names are this map's keys (model/props.ts TemplateName).
+ */
+import type { TemplateSet } from 'cleansite';
 import { atomFeedTemplate, jsonFeedTemplate } from './feeds.ts';
-import type { TemplateSet } from './model/props.ts';
 import { AboutPage } from './pages/about.tsx';
 import { ChecklistPage } from './pages/checklist.tsx';
 import { CleaningGuidePage } from './pages/cleaning-guide.tsx';
@@ -21,7 +25,7 @@ import { ServicePage } from './pages/service.tsx';
 import { ServicesPage } from './pages/services.tsx';
 import { SitemapPage } from './pages/sitemap.tsx';
 
-export const templates: TemplateSet = {
+export const templates = {
   home: HomePage,
   about: AboutPage,
   services: ServicesPage,
@@ -43,4 +47,4 @@ export const templates: TemplateSet = {
   'atom-feed': atomFeedTemplate,
   'json-feed': jsonFeedTemplate,
   'not-found': NotFoundPage,
-};
+} satisfies TemplateSet;

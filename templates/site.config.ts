@@ -2,18 +2,19 @@
  * This site's content model: each collection under content/, its schema,
  * and how its entries become pages; the menus; the language and time zone.
  * The engine (src/) knows nothing of cleaning, Queensland or locations:
- * adding a routed collection is one entry here plus its template.
+ * adding a routed collection is one entry here plus its templates. The
+ * content's type, SiteContent, follows from this declaration.
  */
-import { defineCollection, defineSite } from 'cleansite';
-import { buildNavigation, type Navigation } from './model/navigation.ts';
-import { guideSchema, type Guide } from './model/guides.ts';
+import { defineCollection, defineSite, type ContentOf } from 'cleansite';
+import { buildNavigation } from './model/navigation.ts';
+import { guideSchema } from './model/guides.ts';
 import { guidePages, guideRoutes, locationPages, notFoundPage, pagePages, servicePages } from './model/routes.ts';
 import {
-  faqSchema, gallerySchema, locationSchema, pageSchema, serviceCardSchema, serviceSchema, siteSchema, sitemapGroupSchema, statSchema,
-  testimonialSchema, type Location, type Page, type Service, type SiteContent,
+  faqSchema, gallerySchema, locationSchema, pageMarkdown, pageSchema, serviceCardSchema, serviceSchema, siteSchema, sitemapGroupSchema, statSchema,
+  testimonialSchema,
 } from './model/schemas.ts';
 
-export default defineSite<SiteContent, Navigation>({
+const site = defineSite({
   lang: 'en-AU',
   // Queensland keeps UTC+10 all year (no daylight saving): the business's "today".
   utcOffsetHours: 10,
@@ -25,24 +26,24 @@ export default defineSite<SiteContent, Navigation>({
     pages: defineCollection({
       files: 'pages/**/*.md', schema: pageSchema, body: 'markdown',
       // Each section's Markdown, rendered beside it as `html`.
-      markdown: { 'sections[].body': 'html' },
-      routes: { slug: 'path', pages: (entries, context) => pagePages(entries as unknown as Page[], context) },
+      markdown: pageMarkdown,
+      routes: { slug: 'path', pages: pagePages },
     }),
     services: defineCollection({
       files: 'services/*.md', schema: serviceSchema, body: 'markdown',
-      routes: { slug: 'file', base: '/services', pages: (entries, context) => servicePages(entries as unknown as Service[], context) },
+      routes: { slug: 'file', base: '/services', pages: servicePages },
     }),
     locations: defineCollection({
       files: 'locations/*.md', schema: locationSchema, body: 'markdown',
-      routes: { slug: { field: 'name' }, base: '/locations', pages: (entries, context) => locationPages(entries as unknown as Location[], context) },
+      routes: { slug: { field: 'name' }, base: '/locations', pages: locationPages },
     }),
     // Dated articles: a page each, a paginated listing, a page per topic, Atom and JSON feeds.
     guides: defineCollection({
       files: 'guides/*.md', schema: guideSchema, body: 'required',
       routes: {
         slug: 'file', base: '/guides',
-        pages: (entries, context) => guidePages(entries as unknown as Guide[], context),
-        generate: (entries, context) => guideRoutes(entries as unknown as Guide[], context),
+        pages: guidePages,
+        generate: guideRoutes,
       },
     }),
     testimonials: defineCollection({ files: 'testimonials/*.md', schema: testimonialSchema, body: 'required' }),
@@ -63,3 +64,8 @@ export default defineSite<SiteContent, Navigation>({
     baseUrlField: 'baseUrl',
   },
 });
+
+export default site;
+
+/** Everything under content/, validated, sorted by `order` then file name: each collection's entries by its key above. */
+export type SiteContent = ContentOf<typeof site.collections>;

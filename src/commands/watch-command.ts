@@ -27,6 +27,10 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
     handle = await startWatch(watchOptions, {
       onRebuild: (report) => printReport(report, logger, debug, shown(watchOptions.outDir)),
       onError: (error) => reportErrors(error, logger, debug),
+      onTypeCheck: (problems) => {
+        if (problems.length > 0) reportErrors(new CleansiteErrorList(problems), logger, debug);
+        logger.info(problems.length > 0 ? `Type check: ${problems.length} type error${problems.length === 1 ? '' : 's'} in the templates (pages were rebuilt as written).` : 'Type check: the templates have no type errors now.');
+      },
     });
   } catch (error) {
     claim?.release();

@@ -8,7 +8,7 @@
  */
 import type { ReactElement } from 'react';
 import type { ZodType, output } from 'zod';
-import type { ImageRef } from '../content/entry-types.ts';
+import type { EntryMeta, ImageRef } from '../content/entry-types.ts';
 import type { Route, RouteTable } from '../routes/route-table.ts';
 
 /** What a collection's Markdown body must be: rendered Markdown, Markdown that must not be empty, or nothing at all. */
@@ -68,7 +68,7 @@ export type GeneratedRoute<RouteData = unknown> = Pick<PageFields<RouteData>, 't
   source?: string;
 };
 
-export interface CollectionRoutes<TEntry> {
+export interface CollectionRoutes<TEntry, Content = unknown> {
   slug: SlugRule;
   /** The folder the pages live under, such as `/services`; omitted for the `path` rule. */
   base?: string;
@@ -76,19 +76,31 @@ export interface CollectionRoutes<TEntry> {
    * One PageFields per entry, in the order given (computed together, so per-page data can look at
    * every entry once), or null for an entry that has no page of its own.
    */
-  pages(entries: readonly TEntry[], context: RouteContext): Array<PageFields | null>;
+  pages(entries: readonly TEntry[], context: RouteContext<Content>): Array<PageFields | null>;
   /** Routes of the whole collection: listing pages (`paginate`), term pages (`taxonomy`), feeds. */
-  generate?(entries: readonly TEntry[], context: RouteContext): GeneratedRoute[];
+  generate?(entries: readonly TEntry[], context: RouteContext<Content>): GeneratedRoute[];
 }
 
-export interface RouteContext extends ProblemSink {
-  /** Every collection's entries, typed by the site. */
-  content: unknown;
+/**
+ * What route functions get besides the entries. `Content` is what a function reads of the other
+ * collections, as its own parameter says (`RouteContext<{ site: Site }>`); the engine hands over
+ * every collection's entries.
+ */
+export interface RouteContext<Content = unknown> extends ProblemSink {
+  content: Content;
 }
 
-export interface Collection<Schema extends ZodType = ZodType> {
+/** A collection's `markdown` declaration: each field path mapped to the key its HTML is written to. */
+export type MarkdownFields = Readonly<Record<string, string>>;
+
+/**
+ * A collection as declared. `defineCollection` infers the type parameters from what is written
+ * (the schema, the `files` pattern, the `markdown` fields, the routes' `slug` rule, and what its
+ * route functions read of the content), so each entry's type follows from the declaration.
+ */
+export interface Collection<Schema extends ZodType = ZodType, Files extends string = string, Markdown extends MarkdownFields = MarkdownFields, Slug extends SlugRule = SlugRule, Content = unknown> {
   /** Glob under content/: `pages/**\/*.md` (sub-folders), `services/*.md`, or one file, `site.md`. */
-  files: string;
+  files: Files;
   schema: Schema;
   body: BodyRule;
   /**
@@ -97,22 +109,54 @@ export interface Collection<Schema extends ZodType = ZodType> {
    * list). Rendered as the body is: raw HTML escaped, site-path links and images checked with
    * their file lines. Any other field reaches templates as written.
    */
-  markdown?: Readonly<Record<string, string>>;
+  markdown?: Markdown;
   /** For a one-file collection: the message when its file is missing (it is then required). */
   missing?: string;
   /** How each entry becomes a page; absent for collections other pages only list. */
-  routes?: CollectionRoutes<output<Schema> & EntryFields>;
+  routes?: CollectionRoutes<EntryOf<Schema, { markdown: Markdown; slug: Slug }>, Content> & { slug: Slug };
 }
 
-/** Fields the engine adds to every entry (see EntryMeta): typed loosely here, precisely by the site. */
-interface EntryFields {
-  file: string;
-  stem: string;
-  html: string;
-  text: string;
-  path?: string;
-  slug?: string;
-}
+/** Any declared collection, whatever its types. */
+export type AnyCollection = Collection<any, any, any, any, any>;
+/** What defineSite asks of each collection: loose enough that it lends defineCollection no types to infer from. */
+type DeclaredCollection = Pick<Collection, 'files' | 'schema' | 'body'>;
+
+/**
+ * One entry of a collection whose schema is `Schema`, as the engine hands it to route functions
+ * and templates: the schema's output, the HTML of each `markdown` field beside it, EntryMeta
+ * (file, stem, html, text), and `path` (slug rule `path`) or `slug` (any other rule) when routed.
+ * `ContentOf` gives the same types from the declaration itself.
+ */
+export type EntryOf<Schema extends ZodType, Rules extends { markdown?: MarkdownFields; slug?: SlugRule } = object> =
+  WithMarkdownHtml<output<Schema>, Rules extends { markdown: infer M } ? M : object> & EntryMeta & RouteKeyOf<Rules extends { slug: infer S } ? S : never>;
+
+/** Every collection's entries by name, from the declared collections: `ContentOf<typeof site.collections>`. */
+export type ContentOf<Collections> = {
+  -readonly [Name in keyof Collections]: Collections[Name] extends Collection<infer Schema, infer Files, infer Markdown, infer Slug, any>
+    ? EntriesIn<Files, EntryOf<Schema, { markdown: Markdown; slug: Slug }>>
+    : never;
+};
+
+/** A folder's files are a list; one Markdown file is the entry itself; one data file holds an entry or a list. */
+type EntriesIn<Files extends string, Entry> = Files extends `${string}/${string}` ? Entry[] : Files extends `${string}.md` ? Entry : Entry | Entry[];
+
+type RouteKeyOf<Slug> = [Slug] extends [never] ? object : Slug extends 'path' ? { path: string } : { slug: string };
+
+/** The schema's output with the HTML key (`html`) beside each declared Markdown field. */
+type WithMarkdownHtml<T, Markdown> = string extends keyof Markdown ? T : AddEach<T, Markdown, keyof Markdown & string>;
+type AddEach<T, Markdown, Paths extends string> = [Paths] extends [never] ? T
+  : AddEach<AddHtmlAt<T, Extract<LastOf<Paths>, string>, Markdown[LastOf<Paths> & keyof Markdown] & string>, Markdown, Exclude<Paths, LastOf<Paths>>>;
+/** `steps[].text` adds the key to each item of `steps`, `intro` beside `intro`; an optional parent stays optional. */
+type AddHtmlAt<T, Path extends string, Key extends string> = T extends object
+  ? Path extends `${infer Head}.${infer Rest}`
+    ? Head extends `${infer List}[]`
+      ? { [K in keyof T]: K extends List ? EachItem<T[K], Rest, Key> : T[K] }
+      : { [K in keyof T]: K extends Head ? AddHtmlAt<T[K], Rest, Key> : T[K] }
+    : T & { [K in Key]: string }
+  : T;
+type EachItem<List, Rest extends string, Key extends string> = List extends ReadonlyArray<infer Item> ? Array<AddHtmlAt<Item, Rest, Key>> : List;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type LastOf<U> = UnionToIntersection<U extends unknown ? () => U : never> extends () => infer L ? L : never;
 
 export interface NavigationTools extends ProblemSink {
   /** A menu link to a route, or undefined (and a problem reported against `file`) when the path has no route. */
@@ -121,23 +165,30 @@ export interface NavigationTools extends ProblemSink {
   routesInContentOrder(routes: readonly Route[]): Route[];
 }
 
-export interface SiteConfig<Content = any, Navigation = object> {
+/**
+ * A site's declaration. `Collections` is inferred from what `collections` holds; the functions
+ * below get every collection's entries, typed by it (`ContentOf`).
+ */
+export interface SiteConfig<Collections = Record<string, AnyCollection>, Navigation = object> {
   /** The `lang` of pages the engine writes itself (the error screen). */
   lang: string;
   /** The site's time zone as a fixed offset from UTC, in hours: the build date is "today" there. */
   utcOffsetHours: number;
-  collections: Record<string, Collection<any>>;
+  collections: Collections;
   /** What the engine needs of the site's own settings. */
-  settings(content: Content): { name: string; baseUrl: string };
+  settings(content: SiteContentOf<Collections>): { name: string; baseUrl: string };
   /** The 404 page (written to 404.html, not listed in the site map), and the file it is reported against. */
-  notFound(content: Content): PageFields & { source: string };
+  notFound(content: SiteContentOf<Collections>): PageFields & { source: string };
   /** Routes of the whole site, made from every collection (say, one feed of several collections). */
-  generate?(content: Content, context: RouteContext): GeneratedRoute[];
+  generate?(content: SiteContentOf<Collections>, context: RouteContext<SiteContentOf<Collections>>): GeneratedRoute[];
   /** Menus and the site map, resolved against the route table. */
-  navigation(content: Content, table: RouteTable, tools: NavigationTools): Navigation;
+  navigation(content: SiteContentOf<Collections>, table: RouteTable, tools: NavigationTools): Navigation;
   /** The business's contact details, which must be real before the site is published (src/publish/placeholders.ts). */
   businessDetails?: BusinessDetails;
 }
+
+/** The content a site's functions get: typed from its collections, or loosely where the engine handles any site. */
+type SiteContentOf<Collections> = Record<string, AnyCollection> extends Collections ? any : ContentOf<Collections>;
 
 /** Where a site keeps details a visitor acts on (phone, e-mail, address) and which are still stand-ins. */
 export interface BusinessDetails {
@@ -151,13 +202,21 @@ export interface BusinessDetails {
   baseUrlField?: string;
 }
 
-/** Identity, for inference: `export default defineSite({ ... })` gets its types checked where it is written. */
-export function defineSite<Content, Navigation extends object>(config: SiteConfig<Content, Navigation>): SiteConfig<Content, Navigation> {
+/**
+ * Identity, for inference: `export default defineSite({ ... })` gets its types checked where it
+ * is written, and `ContentOf<typeof site.collections>` is every collection's entries.
+ */
+export function defineSite<Collections extends Record<string, DeclaredCollection>, Navigation extends object>(config: SiteConfig<Collections, Navigation>): SiteConfig<Collections, Navigation> {
   return config;
 }
 
-/** Identity, for inference of one collection's entry type in its `routes`. */
-export function defineCollection<Schema extends ZodType>(collection: Collection<Schema>): Collection<Schema> {
+/**
+ * Identity, for inference of one collection's entry type from its schema, `files`, `markdown`
+ * and routes' `slug`: its route functions get entries of exactly that type.
+ */
+export function defineCollection<Schema extends ZodType, const Files extends string, const Markdown extends MarkdownFields = Record<never, string>, const Slug extends SlugRule = never, Content = unknown>(
+  collection: Collection<Schema, Files, Markdown, Slug, Content>,
+): Collection<Schema, Files, Markdown, Slug, Content> {
   return collection;
 }
 

@@ -2,9 +2,9 @@
  * The site's collections (declared in its site.config.ts), as the content
  * stage looks them up: by name, and by the content-relative path of a file.
  */
-import type { Collection } from '../config/site-config.ts';
+import type { AnyCollection } from '../config/site-config.ts';
 
-export type Collections = Readonly<Record<string, Collection<any>>>;
+export type Collections = Readonly<Record<string, AnyCollection>>;
 
 /** Which collection a content-relative path belongs to, or undefined for files none claims. */
 export function collectionOfPath(relative: string, collections: Collections): string | undefined {
@@ -16,11 +16,11 @@ export function collectionOfPath(relative: string, collections: Collections): st
 }
 
 /** A one-file collection (`site.md`): its content is the entry itself, not a list. */
-export function isSingleFile(collection: Collection<any>): boolean {
+export function isSingleFile(collection: AnyCollection): boolean {
   return !collection.files.includes('/');
 }
 
 /** The folder a collection's files live in (`pages` for `pages/**\/*.md`). */
-export function folderOf(collection: Collection<any>): string {
+export function folderOf(collection: AnyCollection): string {
   return collection.files.split('/')[0]!;
 }

@@ -112,161 +112,187 @@ interface FileState {
   validationErrors: CleansiteError[];
 }
 
+/** What a loader knows between refreshes. */
+interface LoaderState {
+  /** Every content file, in listing (file) order. */
+  files: Map<string, FileState>;
+  listingProblems: CleansiteError[];
+  /** Valid entries by fingerprint: the cache's, then what was parsed. */
+  entries: Map<string, ValidatedEntry>;
+  stats: { parsed: number; elsewhere: number };
+  /** Entries parsed since the cache file was written. */
+  unsaved: boolean;
+}
+
+/** Where the loader's files are and how each is named: its content-relative path, project path and absolute path. */
+interface LoaderPaths {
+  cacheFile: string | undefined;
+  sourceOf(relative: string): ContentSource;
+}
+
 export function createContentLoader(options: ContentCacheOptions): ContentLoader {
   const { contentDir, rootDir } = options;
-  const cacheFile = options.cacheDir ? path.join(options.cacheDir, 'content', `${hashText(`${contentDir}\n${rootDir}`)}.v8`) : undefined;
   const base = toProjectPath(rootDir, contentDir);
-  const sourceOf = (relative: string): ContentSource => ({ relative, file: base ? `${base}/${relative}` : relative, absolute: path.join(contentDir, relative) });
-  /** Every content file, in listing (file) order. */
-  let files = new Map<string, FileState>();
-  let listingProblems: CleansiteError[] = [];
-  /** Valid entries by fingerprint: the cache's, then what was parsed. */
-  let entries = new Map<string, ValidatedEntry>();
-  let stats = { parsed: 0, elsewhere: 0 };
-  /** Entries parsed since the cache file was written. */
-  let unsaved = false;
+  const paths: LoaderPaths = {
+    cacheFile: options.cacheDir ? path.join(options.cacheDir, 'content', `${hashText(`${contentDir}\n${rootDir}`)}.v8`) : undefined,
+    sourceOf: (relative) => ({ relative, file: base ? `${base}/${relative}` : relative, absolute: path.join(contentDir, relative) }),
+  };
+  let state: LoaderState = { files: new Map(), listingProblems: [], entries: new Map(), stats: { parsed: 0, elsewhere: 0 }, unsaved: false };
   let loaded = false;
-
-  /** The first load: the cache, the parse queue and its helpers. */
-  const loadAll = async () => {
-    const previous = cacheFile ? readContentCache<ValidatedEntry>(cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
-    const readErrors: CleansiteError[] = [];
-    const listing = await listContentFiles(contentDir, rootDir, options.collections);
-    const relatives = listing.files;
-    // Started before the files are read, so their start-up overlaps the reading.
-    const expected = Math.max(0, relatives.length - previous.size);
-    const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
-    // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
-    // file reads it: the workers their share, this thread the rest.
-    const readHere = previous.size > 0;
-    const states: FileState[] = [];
-    const parsedIndexes: number[] = [];
-    for (const [index, relative] of relatives.entries()) {
-      const source = sourceOf(relative);
-      const state: FileState = { source, fingerprint: undefined, readErrors: [], parseErrors: [], validationErrors: [] };
-      states.push(state);
-      if (readHere) {
-        source.read = readSource(source, state.readErrors);
-        state.fingerprint = source.read?.fingerprint;
-        if (!source.read || previous.has(source.read.fingerprint)) {
-          // Its entry is cached: the text is garbage at once, not held with every other file's (25 MB at 10,000 files).
-          source.read = undefined;
-          continue;
-        }
-      }
-      parsedIndexes.push(index);
-      await parsing.add(source);
-    }
-    const parsed = await parsing.finish();
-    parsed.fingerprints.forEach((fingerprint, position) => {
-      states[parsedIndexes[position]!]!.fingerprint = fingerprint;
-    });
-    // The texts are garbage now (parsed, or their entry was cached); the loader keeps only fingerprints.
-    for (const state of states) state.source.read = undefined;
-    // Every problem names its file (parse-sources.ts): each is kept with the file it is about.
-    const byFile = new Map(states.map((state) => [state.source.file, state]));
-    const attach = (errors: CleansiteError[], list: 'readErrors' | 'parseErrors' | 'validationErrors') => {
-      for (const error of errors) {
-        const state = error.location ? byFile.get(error.location.file) : undefined;
-        if (state) state[list].push(error);
-        else listingProblems.push(error);
-      }
-    };
-    listingProblems = [...listing.problems];
-    attach([...readErrors, ...parsed.readErrors], 'readErrors');
-    attach(parsed.parseErrors, 'parseErrors');
-    attach(parsed.validationErrors, 'validationErrors');
-    const cached = previous.size;
-    const hits = states.filter((state) => state.fingerprint !== undefined && previous.has(state.fingerprint)).length;
-    for (const { fingerprint, item } of parsed.items) previous.set(fingerprint, item);
-    entries = previous;
-    files = new Map(states.map((state) => [state.source.relative, state]));
-    stats = { parsed: parsedIndexes.length, elsewhere: parsing.elsewhere };
-    // Also when cached files were deleted: the cache keeps only what the folder holds.
-    unsaved = parsedIndexes.length > 0 || hits !== cached;
-    forgetUnused();
-  };
-
-  /** Reads one file again (alone: a batch of one, on this thread). */
-  const reread = async (relative: string) => {
-    const source = sourceOf(relative);
-    await settled(source.absolute);
-    const parsed = parseSources([source], options.collections);
-    const fingerprint = parsed.fingerprints[0];
-    const known = fingerprint === undefined ? undefined : entries.get(fingerprint);
-    files.set(relative, { source, fingerprint, readErrors: parsed.readErrors, parseErrors: parsed.parseErrors, validationErrors: parsed.validationErrors });
-    const item = parsed.items[0];
-    if (item && !known) {
-      entries.set(item.fingerprint, item.item);
-      unsaved = true;
-    }
-    stats.parsed++;
-  };
-
-  /** Entries no file refers to any more (an edit's previous version). */
-  const forgetUnused = () => {
-    const used = new Set([...files.values()].map((state) => state.fingerprint));
-    if (used.size - (used.has(undefined) ? 1 : 0) === entries.size) return;
-    for (const fingerprint of [...entries.keys()]) if (!used.has(fingerprint)) entries.delete(fingerprint);
-  };
-
   return {
     async refresh(changed) {
       if (!loaded || !changed) {
-        await loadAll();
+        state = await loadEveryFile(options, paths);
         loaded = true;
         return true;
       }
-      stats = { parsed: 0, elsewhere: 0 };
-      let touched = false;
-      if (changed.relist) {
-        const listing = await listContentFiles(contentDir, rootDir, options.collections);
-        listingProblems = listing.problems;
-        const present = new Set(listing.files);
-        for (const relative of files.keys()) if (!present.has(relative)) touched = true;
-        const next = new Map<string, FileState>();
-        for (const relative of listing.files) {
-          if (!files.has(relative)) {
-            await reread(relative);
-            touched = true;
-          }
-          next.set(relative, files.get(relative)!);
-        }
-        files = next;
-      }
+      state.stats = { parsed: 0, elsewhere: 0 };
+      let touched = changed.relist ? await relist(state, options, paths) : false;
       for (const relative of new Set(changed.relatives)) {
-        if (!files.has(relative)) continue;
-        await reread(relative);
+        if (!state.files.has(relative)) continue;
+        await reread(state, relative, options, paths);
         touched = true;
       }
-      forgetUnused();
+      forgetUnused(state);
       return touched;
     },
-    assemble() {
-      const fingerprints = new Map<string, string>();
-      const items: FingerprintedEntry[] = [];
-      const problems = { readErrors: [] as CleansiteError[], parseErrors: [] as CleansiteError[], validationErrors: [] as CleansiteError[] };
-      for (const state of files.values()) {
-        problems.readErrors.push(...state.readErrors);
-        problems.parseErrors.push(...state.parseErrors);
-        problems.validationErrors.push(...state.validationErrors);
-        const item = state.fingerprint === undefined ? undefined : entries.get(state.fingerprint);
-        if (!item || state.fingerprint === undefined) continue;
-        fingerprints.set(validatedFile(item), state.fingerprint);
-        items.push({ fingerprint: state.fingerprint, item });
-      }
-      const content = assembleContent(options.collections, items.map(({ item }) => item), [...listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);
-      const target = cacheFile && unsaved ? { file: cacheFile, code: options.codeVersion } : undefined;
-      const delegated = options.helpers?.loaded(items, target) ?? false;
-      if (delegated) unsaved = false;
-      const saveCache = () => {
-        if (!target || !unsaved) return;
-        writeContentCache(target, items);
-        unsaved = false;
-      };
-      return { content, fingerprints, items, files: files.size, parsed: stats.parsed, parsedElsewhere: stats.elsewhere, saveCache };
-    },
+    assemble: () => assembleLoaded(state, options, paths),
   };
+}
+
+/** The first load: the cache, then every file it does not hold, through the parse queue and its helpers. */
+async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): Promise<LoaderState> {
+  const previous = paths.cacheFile ? readContentCache<ValidatedEntry>(paths.cacheFile, options.codeVersion) : new Map<string, ValidatedEntry>();
+  const listing = await listContentFiles(options.contentDir, options.rootDir, options.collections);
+  const relatives = listing.files;
+  // Started before the files are read, so their start-up overlaps the reading.
+  const expected = Math.max(0, relatives.length - previous.size);
+  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
+  // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
+  // file reads it: the workers their share, this thread the rest.
+  const readHere = previous.size > 0;
+  const states: FileState[] = [];
+  const parsedIndexes: number[] = [];
+  for (const [index, relative] of relatives.entries()) {
+    const source = paths.sourceOf(relative);
+    const state: FileState = { source, fingerprint: undefined, readErrors: [], parseErrors: [], validationErrors: [] };
+    states.push(state);
+    if (readHere) {
+      source.read = readSource(source, state.readErrors);
+      state.fingerprint = source.read?.fingerprint;
+      if (!source.read || previous.has(source.read.fingerprint)) {
+        // Its entry is cached: the text is garbage at once, not held with every other file's (25 MB at 10,000 files).
+        source.read = undefined;
+        continue;
+      }
+    }
+    parsedIndexes.push(index);
+    await parsing.add(source);
+  }
+  const parsed = await parsing.finish();
+  parsed.fingerprints.forEach((fingerprint, position) => {
+    states[parsedIndexes[position]!]!.fingerprint = fingerprint;
+  });
+  // The texts are garbage now (parsed, or their entry was cached); the loader keeps only fingerprints.
+  for (const state of states) state.source.read = undefined;
+  const listingProblems = attachProblems(states, listing.problems, parsed);
+  const cached = previous.size;
+  const hits = states.filter((state) => state.fingerprint !== undefined && previous.has(state.fingerprint)).length;
+  for (const { fingerprint, item } of parsed.items) previous.set(fingerprint, item);
+  const loaded: LoaderState = {
+    files: new Map(states.map((state) => [state.source.relative, state])),
+    listingProblems,
+    entries: previous,
+    stats: { parsed: parsedIndexes.length, elsewhere: parsing.elsewhere },
+    // Also when cached files were deleted: the cache keeps only what the folder holds.
+    unsaved: parsedIndexes.length > 0 || hits !== cached,
+  };
+  forgetUnused(loaded);
+  return loaded;
+}
+
+/** Every problem names its file (parse-sources.ts): each is kept with the file it is about; the rest are the listing's. */
+function attachProblems(states: readonly FileState[], listed: readonly CleansiteError[], parsed: Pick<ParsedSources, 'readErrors' | 'parseErrors' | 'validationErrors'>): CleansiteError[] {
+  const listingProblems = [...listed];
+  const byFile = new Map(states.map((state) => [state.source.file, state]));
+  const attach = (errors: CleansiteError[], list: 'readErrors' | 'parseErrors' | 'validationErrors') => {
+    for (const error of errors) {
+      const state = error.location ? byFile.get(error.location.file) : undefined;
+      if (state) state[list].push(error);
+      else listingProblems.push(error);
+    }
+  };
+  attach(parsed.readErrors, 'readErrors');
+  attach(parsed.parseErrors, 'parseErrors');
+  attach(parsed.validationErrors, 'validationErrors');
+  return listingProblems;
+}
+
+/** Lists the folder again: files added are read, files deleted are dropped. True when either happened. */
+async function relist(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): Promise<boolean> {
+  const listing = await listContentFiles(options.contentDir, options.rootDir, options.collections);
+  state.listingProblems = listing.problems;
+  const present = new Set(listing.files);
+  let touched = [...state.files.keys()].some((relative) => !present.has(relative));
+  const next = new Map<string, FileState>();
+  for (const relative of listing.files) {
+    if (!state.files.has(relative)) {
+      await reread(state, relative, options, paths);
+      touched = true;
+    }
+    next.set(relative, state.files.get(relative)!);
+  }
+  state.files = next;
+  return touched;
+}
+
+/** Reads one file again (alone: a batch of one, on this thread). */
+async function reread(state: LoaderState, relative: string, options: ContentCacheOptions, paths: LoaderPaths): Promise<void> {
+  const source = paths.sourceOf(relative);
+  await settled(source.absolute);
+  const parsed = parseSources([source], options.collections);
+  const fingerprint = parsed.fingerprints[0];
+  const known = fingerprint === undefined ? undefined : state.entries.get(fingerprint);
+  state.files.set(relative, { source, fingerprint, readErrors: parsed.readErrors, parseErrors: parsed.parseErrors, validationErrors: parsed.validationErrors });
+  const item = parsed.items[0];
+  if (item && !known) {
+    state.entries.set(item.fingerprint, item.item);
+    state.unsaved = true;
+  }
+  state.stats.parsed++;
+}
+
+/** Forgets entries no file refers to any more (an edit's previous version). */
+function forgetUnused(state: LoaderState): void {
+  const used = new Set([...state.files.values()].map((file) => file.fingerprint));
+  if (used.size - (used.has(undefined) ? 1 : 0) === state.entries.size) return;
+  for (const fingerprint of [...state.entries.keys()]) if (!used.has(fingerprint)) state.entries.delete(fingerprint);
+}
+
+/** The content as last refreshed, its problems in a build's order, and how to save the cache. */
+function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): ContentLoad {
+  const fingerprints = new Map<string, string>();
+  const items: FingerprintedEntry[] = [];
+  const problems = { readErrors: [] as CleansiteError[], parseErrors: [] as CleansiteError[], validationErrors: [] as CleansiteError[] };
+  for (const file of state.files.values()) {
+    problems.readErrors.push(...file.readErrors);
+    problems.parseErrors.push(...file.parseErrors);
+    problems.validationErrors.push(...file.validationErrors);
+    const item = file.fingerprint === undefined ? undefined : state.entries.get(file.fingerprint);
+    if (!item || file.fingerprint === undefined) continue;
+    fingerprints.set(validatedFile(item), file.fingerprint);
+    items.push({ fingerprint: file.fingerprint, item });
+  }
+  const content = assembleContent(options.collections, items.map(({ item }) => item), [...state.listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);
+  const target = paths.cacheFile && state.unsaved ? { file: paths.cacheFile, code: options.codeVersion } : undefined;
+  const delegated = options.helpers?.loaded(items, target) ?? false;
+  if (delegated) state.unsaved = false;
+  const saveCache = () => {
+    if (!target || !state.unsaved) return;
+    writeContentCache(target, items);
+    state.unsaved = false;
+  };
+  return { content, fingerprints, items, files: state.files.size, parsed: state.stats.parsed, parsedElsewhere: state.stats.elsewhere, saveCache };
 }
 
 /** Stages 1-2 once (build): a loader refreshed once. Throws a CleansiteErrorList with every problem of every file. */

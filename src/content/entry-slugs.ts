@@ -9,14 +9,14 @@
  */
 import { CleansiteError } from '../core/errors.ts';
 import { isCleanSlug, slugify } from '../core/urls.ts';
-import type { Collection } from '../config/site-config.ts';
+import type { AnyCollection } from '../config/site-config.ts';
 import { folderOf } from './collections.ts';
 import type { SourceFile } from './load-content.ts';
 
 export type RouteSlug = { path: string } | { slug: string } | undefined;
 
 /** A routed entry's path (`path` rule) or slug; undefined (with a problem pushed) when none can be made, or for an unrouted collection. */
-export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown>, errors: CleansiteError[], collection: Collection<any>): RouteSlug {
+export function deriveRouteSlug(source: SourceFile, data: Record<string, unknown>, errors: CleansiteError[], collection: AnyCollection): RouteSlug {
   const rule = collection.routes?.slug;
   if (rule === undefined) return undefined;
   const problem = (message: string, hint: string, line?: number) => {

@@ -37,13 +37,14 @@ export function greetingMessages(buildNumber: number, problems: CleansiteError[]
   return problems.length > 0 ? [hello, problemsMessage(problems)] : [hello];
 }
 
-function problemsMessage(problems: CleansiteError[]): StreamMessage {
-  const list: OverlayProblem[] = problems.map((error) => ({
+/** The overlay's list of problems; `shown` are problems already in the overlay's form, listed first. */
+export function problemsMessage(problems: CleansiteError[], shown: OverlayProblem[] = []): StreamMessage {
+  const list: OverlayProblem[] = [...shown, ...problems.map((error) => ({
     file: error.location?.file,
     line: error.location?.line,
     column: error.location?.column,
     message: error.message,
     hint: error.hint,
-  }));
+  }))];
   return { event: 'build-error', data: { problems: list } };
 }

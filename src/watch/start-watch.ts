@@ -12,6 +12,9 @@ import { startStaticServer } from '../server/static-server.ts';
 import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
 import { createWatchSession, type RebuildReport, type WatchSession, type WatchSessionOptions } from './watch-session.ts';
+import { watchTemplateTypes, type TypeCheckMessages } from './type-check.ts';
+import type { CleansiteError } from '../core/errors.ts';
+import type { StreamMessage } from '../server/event-stream.ts';
 
 export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
   host: string;
@@ -26,6 +29,8 @@ export interface WatchEvents {
   onRebuild(report: RebuildReport): void;
   /** Anything unexpected; the watcher carries on. */
   onError(error: unknown): void;
+  /** A background type check of the templates finished (type-check.ts): its errors, empty once fixed. */
+  onTypeCheck?(problems: CleansiteError[]): void;
 }
 
 export interface WatchHandle {
@@ -49,9 +54,14 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     // The pages open in a browser are rendered first; a change saved meanwhile supersedes the rest (session/open-pages-first.ts).
     openPages: () => stream.openPages(), tell: (message) => stream.send(message), superseded: () => rebuilds.pending(),
   });
-  const stream = createEventStream(() => session.greeting());
+  let types: TypeCheckMessages | undefined;
+  // What pages are told carries the background type check's errors too (type-check.ts).
+  const withTypeErrors = (messages: StreamMessage[]) => types?.withTypeErrors(messages) ?? messages;
+  const stream = createEventStream(() => withTypeErrors(session.greeting()));
   const server = await startDevServer(options, session, stream, events);
-  const rebuilds = createRebuildQueue(session, stream, events);
+  const rebuilds = createRebuildQueue(session, (messages) => {
+    for (const message of withTypeErrors(messages)) stream.send(message);
+  }, events);
   const watcher = watchFiles([options.contentDir, options.templatesDir, options.publicDir], {
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
     onChanges: rebuilds.add,
@@ -69,6 +79,8 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
   }
   freezeYoungGeneration();
   events.onRebuild(initial);
+  // After the first build, so the check does not slow it down.
+  types = watchTemplateTypes(options, stream.send, () => session.greeting(), (problems) => events.onTypeCheck?.(problems));
   rebuilds.start();
   const outputCheck = setInterval(rebuilds.restoreOutputIfMissing, OUTPUT_CHECK_MS);
   outputCheck.unref();
@@ -79,6 +91,7 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
     async close() {
       rebuilds.close();
       clearInterval(outputCheck);
+      types?.stop();
       await watcher.close();
       // The render worker is stopped before the pass is waited for: a pass held by a template
       // that loops ends now (its render fails), not when the render timeout stops the page.
@@ -109,7 +122,7 @@ function startDevServer(options: WatchOptions, session: WatchSession, stream: Ev
  * goes in one rebuild. A template or config save interrupts the running pass (a page that loops
  * holds it); after a quiet second the heaps are compacted.
  */
-function createRebuildQueue(session: WatchSession, stream: EventStream, events: WatchEvents) {
+function createRebuildQueue(session: WatchSession, tell: (messages: StreamMessage[]) => void, events: WatchEvents) {
   let queue: FileChange[] = [];
   /** The output folder went missing: rebuild with no file change, which writes it whole. */
   let restoreOutput = false;
@@ -138,7 +151,7 @@ function createRebuildQueue(session: WatchSession, stream: EventStream, events: 
       const report = await session.rebuild(batch);
       if (closing) return;
       if (interrupted && report.problems.length > 0) continue;
-      for (const message of report.messages) stream.send(message);
+      tell(report.messages);
       // Changes to files no stage reads (editor temp files, notes) are not worth a line.
       if (report.changes.length > 0 || report.missingFolders.length > 0 || report.restoredFolders.length > 0) events.onRebuild(report);
     }

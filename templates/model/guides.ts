@@ -7,7 +7,7 @@
  * that show it. Drafts and scheduled guides never get here: the engine
  * leaves them out before routing (draft: true, publishDate).
  */
-import { isoDate, paginate, taxonomy, termPath, z, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
+import { isoDate, paginate, taxonomy, termPath, z, type EntryOf, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 export const GUIDES = {
@@ -49,7 +49,7 @@ export const guideSchema = z.strictObject({
   }
 });
 
-export type Guide = z.infer<typeof guideSchema> & { file: string; stem: string; html: string; text: string; slug: string };
+export type Guide = EntryOf<typeof guideSchema, { slug: 'file' }>;
 
 export interface TopicLink { name: string; path: string }
 export interface GuideCard { path: string; title: string; date: string; summary: string; image: ImageRef; topics: TopicLink[] }

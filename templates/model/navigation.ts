@@ -4,7 +4,14 @@
  * with the engine's link tool (a path with no route is a build error).
  */
 import { slugify, type NavigationTools, type RouteTable } from 'cleansite';
-import type { NavEntry, SiteContent } from './schemas.ts';
+import type { Location, NavEntry, Site, SitemapGroup } from './schemas.ts';
+
+/** What the menus and the site map are made from. */
+interface NavigationContent {
+  site: Site;
+  locations: readonly Location[];
+  sitemapGroups: readonly SitemapGroup[];
+}
 
 export interface NavLink {
   label: string;
@@ -36,7 +43,7 @@ export function isNavGroup(item: NavItem): item is NavGroup {
   return 'links' in item;
 }
 
-export function buildNavigation(content: SiteContent, table: RouteTable, tools: NavigationTools): Navigation {
+export function buildNavigation(content: NavigationContent, table: RouteTable, tools: NavigationTools): Navigation {
   const { navigation, file } = content.site;
   const link = (path: string, label: string | undefined, field: string) => optional(tools.link(path, { label, field: `navigation.${field}`, file }));
 
@@ -63,7 +70,7 @@ export function buildNavigation(content: SiteContent, table: RouteTable, tools: 
 }
 
 /** Groups in content order; within a group, routes keep the order of their content (the `order` field). */
-function buildSitemapGroups(content: SiteContent, table: RouteTable, tools: NavigationTools): NavGroup[] {
+function buildSitemapGroups(content: NavigationContent, table: RouteTable, tools: NavigationTools): NavGroup[] {
   const listed = tools.routesInContentOrder(table.routes.filter((route) => route.listed));
   return content.sitemapGroups.map((group) => ({
     title: group.title,

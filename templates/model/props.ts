@@ -1,28 +1,28 @@
 /**
  * The props this site's templates receive: the engine's TemplateProps with
- * this site's content, navigation and per-route data. Templates import
- * their types from here and from ./schemas.ts, never from the engine.
+ * this site's content (typed by site.config.ts's declaration), navigation and
+ * per-route data. Templates import their types from here and from
+ * ./schemas.ts, never from the engine. Template names are the keys of the
+ * template map in ../index.tsx; nothing here lists them again.
  */
-import type { ResolvedImage, Template, TemplateProps as EngineProps } from 'cleansite';
+import type { ResolvedImage, TemplateProps as EngineProps } from 'cleansite';
+import type { templates } from '../index.tsx';
+import type { SiteContent } from '../site.config.ts';
 import type { Navigation } from './navigation.ts';
 import type { RouteData } from './routes.ts';
-import type { Guide } from './guides.ts';
-import type { Location, Page, Service, SiteContent } from './schemas.ts';
+import type { PageTemplateName } from './schemas.ts';
 
-export type { ResolvedImage };
+export type { ResolvedImage, SiteContent };
 
-/** Props of a template that renders `TEntry` (null for the 404 page). */
+/** Props of a template that renders `TEntry` (null for a page of no one entry: a listing, the 404 page). */
 export type TemplateProps<TEntry = unknown> = EngineProps<TEntry, SiteContent, Navigation, RouteData>;
 
-/** Which entry each template renders: page templates a page, `service` a service, `location` a location. */
-type EntryFor<T extends string> = T extends 'service' ? Service : T extends 'location' ? Location : T extends 'guide-article' ? Guide
-  : T extends 'not-found' | 'guides' | TextTemplateName ? null : Page;
+/** One entry of the collection `Name` as templates get it: `Entry<'services'>`. */
+export type Entry<Name extends keyof SiteContent> = SiteContent[Name] extends ReadonlyArray<infer Item> ? Item : SiteContent[Name];
 
-/** The templates of routes that are files, not pages (`/guides/feed.xml`): they return text. */
-export type TextTemplateName = 'atom-feed' | 'json-feed';
+/** The names routes may give as `template`: the keys of the template map. */
+export type TemplateName = keyof typeof templates;
 
-/** The template names this site's routes use (site.config.ts): the page templates, plus one per routed collection and the 404 page. */
-export type TemplateName = Page['template'] | 'service' | 'location' | 'guide-article' | 'guides' | 'not-found' | TextTemplateName;
-
-/** What templates/index.tsx exports as `templates`: a component for every template name, typed by the entry it renders; a text template returns a string. */
-export type TemplateSet = { [T in TemplateName]: T extends TextTemplateName ? (props: TemplateProps<null>) => string : Template<TemplateProps<EntryFor<T>>> };
+/** A content page names its template (`template:` in content/pages/*.md, checked by the schema): `npm run typecheck` fails on one not in the map. */
+export type PageTemplatesExist = Exactly<Exclude<PageTemplateName, TemplateName>, never>;
+type Exactly<T extends U, U> = T;

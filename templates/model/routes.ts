@@ -9,7 +9,7 @@
 import { slugify, type GeneratedRoute, type ImageRef, type PageFields, type RouteContext } from 'cleansite';
 import { articleData, guideListings, listingRoute, type Guide, type GuidesData } from './guides.ts';
 import { findNearbyPlaces } from './nearby-locations.ts';
-import type { Location, Page, Service, SiteContent } from './schemas.ts';
+import type { Location, Page, Service, Site, SitemapGroup } from './schemas.ts';
 import { MAX_TITLE_LENGTH } from './seo-limits.ts';
 
 /** "Also servicing nearby" on a location page: up to six places of its state, none further than a half day's drive. */
@@ -27,6 +27,14 @@ export interface RouteData {
   guides?: GuidesData;
 }
 
+/** What this site's route functions read of the content besides their own entries. */
+export interface RouteContent {
+  site: Site;
+  sitemapGroups: readonly SitemapGroup[];
+}
+/** The context this site's route functions take: a new collection's routes can use pageFields with it. */
+export type SiteRouteContext = RouteContext<RouteContent>;
+
 interface Described {
   file: string;
   seoTitle?: string;
@@ -37,8 +45,8 @@ interface Described {
 }
 
 /** The fields every page of this site shares the rules for; `label` is its menu label unless it sets navLabel, `titleField` names the field a too-long title comes from. */
-function pageFields(context: RouteContext, entry: Described, page: { template: string; title: string; label: string; sitemapGroup: string; image: ImageRef; titleField: string; data?: RouteData }): PageFields {
-  const content = context.content as SiteContent;
+export function pageFields(context: SiteRouteContext, entry: Described, page: { template: string; title: string; label: string; sitemapGroup: string; image: ImageRef; titleField: string; data?: RouteData }): PageFields {
+  const { content } = context;
   const seoTitle = entry.seoTitle ?? titleFor(page.title, content.site);
   if (seoTitle.length > MAX_TITLE_LENGTH) {
     // Named after the field that made the title, like a schema error, so tools can tell which field to fix.
@@ -65,27 +73,27 @@ function pageFields(context: RouteContext, entry: Described, page: { template: s
 }
 
 /** Search results cut titles after about 60 characters: a long one takes the short brand name, or none. */
-export function titleFor(title: string, site: SiteContent['site']): string {
+export function titleFor(title: string, site: Site): string {
   const candidates = [`${title} | ${site.name}`, ...(site.logoText ? [`${title} | ${site.logoText}`] : []), title];
   return candidates.find((candidate) => candidate.length <= MAX_TITLE_LENGTH) ?? title;
 }
 
-export function pagePages(pages: readonly Page[], context: RouteContext): PageFields[] {
-  const { site } = context.content as SiteContent;
+export function pagePages(pages: readonly Page[], context: SiteRouteContext): PageFields[] {
+  const { site } = context.content;
   return pages.map((page) => pageFields(context, page, {
     template: page.template, title: page.title, label: page.title, sitemapGroup: page.sitemapGroup, titleField: 'title',
     image: page.hero?.image ?? page.image ?? site.defaultImage,
   }));
 }
 
-export function servicePages(services: readonly Service[], context: RouteContext): PageFields[] {
+export function servicePages(services: readonly Service[], context: SiteRouteContext): PageFields[] {
   return services.map((service) => pageFields(context, service, {
     template: 'service', title: service.name, label: service.name, sitemapGroup: service.sitemapGroup, titleField: 'name', image: service.image,
   }));
 }
 
-export function locationPages(locations: readonly Location[], context: RouteContext): PageFields[] {
-  const { site } = context.content as SiteContent;
+export function locationPages(locations: readonly Location[], context: SiteRouteContext): PageFields[] {
+  const { site } = context.content;
   const nearby = findNearbyPlaces(locations, NEARBY);
   return locations.map((location, index) => pageFields(context, location, {
     template: 'location', title: `Commercial Cleaning in ${location.name}`, label: location.name, sitemapGroup: slugify(location.region), titleField: 'name',
@@ -95,7 +103,7 @@ export function locationPages(locations: readonly Location[], context: RouteCont
 }
 
 /** One page per guide at /guides/<file name>, in the Resources group of the site map. */
-export function guidePages(guides: readonly Guide[], context: RouteContext): PageFields[] {
+export function guidePages(guides: readonly Guide[], context: SiteRouteContext): PageFields[] {
   return guides.map((guide) => {
     const { data, updated, image } = articleData(guide);
     return pageFields(context, { ...guide, updated }, {
@@ -105,8 +113,8 @@ export function guidePages(guides: readonly Guide[], context: RouteContext): Pag
 }
 
 /** The Guides listing (six a page), a page per topic, the topics index and the feeds. */
-export function guideRoutes(guides: readonly Guide[], context: RouteContext): GeneratedRoute[] {
-  const { site } = context.content as SiteContent;
+export function guideRoutes(guides: readonly Guide[], context: SiteRouteContext): GeneratedRoute[] {
+  const { site } = context.content;
   // A site with no guides (yet) has no Guides section, rather than an empty one.
   if (guides.length === 0) return [];
   const { pages, feeds } = guideListings(guides, site.updated);
@@ -117,7 +125,7 @@ export function guideRoutes(guides: readonly Guide[], context: RouteContext): Ge
   return [...listings, ...feeds];
 }
 
-export function notFoundPage(content: SiteContent): PageFields & { source: string } {
+export function notFoundPage(content: { site: Site }): PageFields & { source: string } {
   const { site } = content;
   return {
     template: 'not-found', title: 'Page not found', navLabel: 'Page not found', seoTitle: titleFor('Page not found', site),

@@ -1,10 +1,11 @@
 /**
  * One schema per collection of this site. The TypeScript types the
- * templates use are inferred from these, so the shape is stated once.
+ * templates use are inferred from these (cleansite's EntryOf adds what the
+ * engine gives each entry), so the shape is stated once; the content as a
+ * whole is typed by site.config.ts's declaration (SiteContent).
  * Every object is strict: an unknown field is almost always a typo.
  */
-import { findBaseUrlProblem, isoDate, z, type EntryMeta } from 'cleansite';
-import type { Guide } from './guides.ts';
+import { findBaseUrlProblem, isoDate, z, type EntryOf } from 'cleansite';
 import { REGION_NAMES } from './regions.ts';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 
@@ -227,30 +228,18 @@ export const sitemapGroupSchema = z.strictObject({
   order: z.number().int(),
 });
 
-export type Site = z.infer<typeof siteSchema> & EntryMeta;
-/** A section as templates get it: its `body` rendered into `html` (the pages collection's `markdown` in site.config.ts). */
-export type Section = z.infer<typeof section> & { html: string };
-export type Page = Omit<z.infer<typeof pageSchema>, 'sections'> & EntryMeta & { path: string; sections?: Section[] };
-export type Service = z.infer<typeof serviceSchema> & EntryMeta & { slug: string };
-export type Location = z.infer<typeof locationSchema> & EntryMeta & { slug: string };
-export type Testimonial = z.infer<typeof testimonialSchema> & EntryMeta;
-export type Faq = z.infer<typeof faqSchema> & EntryMeta;
-export type GalleryItem = z.infer<typeof gallerySchema> & EntryMeta;
-export type Stat = z.infer<typeof statSchema> & EntryMeta;
-export type ServiceCard = z.infer<typeof serviceCardSchema> & EntryMeta;
-export type SitemapGroup = z.infer<typeof sitemapGroupSchema> & EntryMeta;
+/** The pages collection's Markdown fields: each section's `body`, rendered beside it as `html`. */
+export const pageMarkdown = { 'sections[].body': 'html' } as const;
 
-/** Everything under content/, validated, sorted by `order` then file name (the keys of the collections in site.config.ts). */
-export type SiteContent = {
-  site: Site;
-  guides: Guide[];
-  pages: Page[];
-  services: Service[];
-  locations: Location[];
-  testimonials: Testimonial[];
-  faqs: Faq[];
-  gallery: GalleryItem[];
-  stats: Stat[];
-  serviceCards: ServiceCard[];
-  sitemapGroups: SitemapGroup[];
-};
+export type Site = EntryOf<typeof siteSchema>;
+export type Page = EntryOf<typeof pageSchema, { markdown: typeof pageMarkdown; slug: 'path' }>;
+/** A section as templates get it: its `body` rendered into `html`. */
+export type Section = NonNullable<Page['sections']>[number];
+export type Service = EntryOf<typeof serviceSchema, { slug: 'file' }>;
+export type Location = EntryOf<typeof locationSchema, { slug: { field: 'name' } }>;
+export type Testimonial = EntryOf<typeof testimonialSchema>;
+export type Faq = EntryOf<typeof faqSchema>;
+export type GalleryItem = EntryOf<typeof gallerySchema>;
+export type Stat = EntryOf<typeof statSchema>;
+export type ServiceCard = EntryOf<typeof serviceCardSchema>;
+export type SitemapGroup = EntryOf<typeof sitemapGroupSchema>;

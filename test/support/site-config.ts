@@ -6,6 +6,7 @@
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Collections } from '../../src/content/collections.ts';
 import type { Content } from '../../src/content/entry-types.ts';
 import { buildNavigation } from '../../src/routes/navigation.ts';
 import { buildRouteTable, type RouteTable } from '../../src/routes/route-table.ts';
@@ -13,7 +14,8 @@ import type { Navigation } from '../../templates/model/navigation.ts';
 import siteConfig from '../../templates/site.config.ts';
 
 export { siteConfig };
-export const collections = siteConfig.collections;
+/** The real site's collections, as the engine handles any site's (by name). */
+export const collections: Collections = siteConfig.collections;
 
 export function siteRoutes(content: Content | object): RouteTable {
   return buildRouteTable(siteConfig, content as Content);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteContent } from '../../templates/model/schemas.ts';
+import type { SiteContent } from '../../templates/site.config.ts';
 import { isNavGroup } from '../../templates/model/navigation.ts';
 import { loadBasicContent, thrownProblems } from './support/basic-content.ts';
 import { siteNavigation, siteRoutes } from '../support/site-config.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteContent } from '../../templates/model/schemas.ts';
+import type { SiteContent } from '../../templates/site.config.ts';
 import { loadBasicContent, thrownProblems } from './support/basic-content.ts';
 import { siteRoutes } from '../support/site-config.ts';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUnitRecorder } from '../../src/render/record-units.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import type { Navigation } from '../../templates/model/navigation.ts';
-import type { SiteContent } from '../../templates/model/schemas.ts';
+import type { SiteContent } from '../../templates/site.config.ts';
 import { loadBasicContent } from './support/basic-content.ts';
 import { siteNavigation, siteRoutes } from '../support/site-config.ts';
 import type { TemplateProps } from '../../src/render/page-props.ts';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContentCached } from '../../../src/content/content-loader.ts';
-import type { SiteContent } from '../../../templates/model/schemas.ts';
+import type { SiteContent } from '../../../templates/site.config.ts';
 import { collections } from '../../support/site-config.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'basic-site');
