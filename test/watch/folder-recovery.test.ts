@@ -60,6 +60,8 @@ afterAll(() => removeSite(spare));
 describe('cleansite watch recovers when a source folder goes away and comes back', () => {
   it('while content/ is deleted: keeps serving the last good pages, prints one error line and shows the overlay', async () => {
     cpSync(source('content'), path.join(spare, 'content'), { recursive: true });
+    // Whatever an earlier test (in any order) left as New Farm's body is what must stay served.
+    const servedBody = NEW_FARM_BODY.exec(readFileSync(source('content/locations/new-farm.md'), 'utf8'))![0];
     events.skipAll();
     const from = watch.output.length;
     rmSync(source('content'), { recursive: true });
@@ -67,7 +69,7 @@ describe('cleansite watch recovers when a source folder goes away and comes back
     const problems = overlay.data.problems as Array<{ message: string; hint: string }>;
     expect(problems.map((problem) => problem.message)).toEqual(['the content folder content/ is missing (deleted or moved away)']);
     expect(await watch.waitForLine(/missing/, from)).toBe('error: content/ is missing (deleted or moved away): the last good output is still served, and watch rebuilds as soon as it is back.');
-    expect(await watch.servedPage('/locations/new-farm/', 'Body for New Farm.')).toContain('Body for New Farm.');
+    await watch.servedPage('/locations/new-farm/', servedBody);
     expect(watch.alive()).toBe(true);
 
     // Restored (in the same test: the restore needs the deletion above, and tests must not depend on their order).
