@@ -150,5 +150,7 @@ describe('page cache', () => {
     } finally {
       templates.remove();
     }
+    // Back to the project's templates: every test leaves dist/ the build of the site as the others expect it, in any order.
+    await site.build('dist');
   });
 });
