@@ -9,7 +9,7 @@
  * 130 and leaves the previous output.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTree } from '../support/fixture-site.ts';
@@ -37,14 +37,18 @@ function editContent(): string {
 /** After a killed build: the next run, stopped right after it claimed the output, finds a complete site and nothing left over. */
 async function expectRepairedBeforeWork(expected: string[]): Promise<string> {
   const next = site.start(['build'], { CLEANSITE_TEST_PAUSE_AT: 'locked' });
-  await next.paused('locked');
-  expect(existsSync(dist), 'the next run did not restore dist/').toBe(true);
-  const found = hashTree(dist);
-  expect(expected, 'dist/ is neither the complete previous nor the complete new site').toContain(found);
-  expect(leftovers()).toEqual(['.cleansite-dist.lock']);
-  next.kill('SIGKILL');
-  await next.exited;
-  return found;
+  try {
+    await next.paused('locked');
+    expect(existsSync(dist), 'the next run did not restore dist/').toBe(true);
+    const found = hashTree(dist);
+    expect(expected, 'dist/ is neither the complete previous nor the complete new site').toContain(found);
+    expect(leftovers()).toEqual(['.cleansite-dist.lock']);
+    return found;
+  } finally {
+    // Also when a check fails: a paused run left alive would hold dist/ for every later test.
+    next.kill('SIGKILL');
+    await next.exited;
+  }
 }
 
 /** A normal build after the killed ones: it takes over the stale lock, writes the new site and leaves nothing beside it. */
@@ -161,9 +165,14 @@ describe('leftover staging', () => {
     }
     const result = site.run(['build']);
     expect(result.status, result.stderr).toBe(0);
-    for (const name of ours) expect(existsSync(path.join(site.project, name)), name).toBe(false);
-    for (const name of notOurs) expect(existsSync(path.join(site.project, name)), name).toBe(true);
-    expect(hashTree(dist)).toBe(current);
+    try {
+      for (const name of ours) expect(existsSync(path.join(site.project, name)), name).toBe(false);
+      for (const name of notOurs) expect(existsSync(path.join(site.project, name)), name).toBe(true);
+      expect(hashTree(dist)).toBe(current);
+    } finally {
+      // The folders that are not cleansite's stay for the user; the tests after this one expect none.
+      for (const name of notOurs) rmSync(path.join(site.project, name), { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
