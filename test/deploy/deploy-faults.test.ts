@@ -120,11 +120,9 @@ describe('fenced deploys', () => {
     const bucket = freshBucket();
     const dir = writeDist(withPhotos('assets/site.4545454545.css', 24));
     s3.server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifMatch !== undefined, times: 1, fault: { kind: 'lost-response' } });
-    // 4 batches of uploads held 1.5 s each (6 s at least, whatever the load): the 9 s lock is renewed every 3 s while
-    // they run, and each renewal has 3.75 s before the lock stops being valid. With a 3 s lock that margin was 1.25 s,
-    // which a loaded machine (this test runs in-process, beside the S3 server) overran: "could not renew its lock in time".
-    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_500 } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--lock-ttl', '9');
+    // 4 batches of uploads held 600 ms each: the 3 s lock is renewed (every second) while they run.
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 600 } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--lock-ttl', '3');
     expect(run.code, run.err).toBe(0);
     const renewals = s3.server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
     expect(renewals.length).toBeGreaterThanOrEqual(2);
