@@ -36,7 +36,18 @@ export function siteOptions(command: Command): Command {
     .addOption(new Option('--base-url <url>', 'site URL for canonical links and sitemaps (overrides the one the site config gives)').argParser(parseBaseUrl));
 }
 
-export function createProgram(logger: { out: (line: string) => void; err: (line: string) => void }, setExit: (code: number) => void): Command {
+/** Where a command prints, and how it hands back its exit code (only main() turns it into the process's). */
+interface CommandIo {
+  logger: { out: (line: string) => void; err: (line: string) => void };
+  setExit: (code: number) => void;
+}
+
+/** A command's logger: --quiet (or a command's own --json, whose stdout is the JSON alone) and --debug from the global options. */
+function commandLogger(globals: GlobalOptions, logger: CommandIo['logger'], quiet?: boolean) {
+  return createLogger({ quiet: globals.quiet || quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+}
+
+export function createProgram(logger: CommandIo['logger'], setExit: CommandIo['setExit']): Command {
   const program = new Command()
     .name('cleansite')
     .description('Build the cleansite static site: Markdown content + React templates -> plain HTML in dist/.')
@@ -47,6 +58,13 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .configureOutput({ writeOut: (text) => logger.out(text.trimEnd()), writeErr: (text) => logger.err(text.trimEnd()) })
     .exitOverride();
 
+  const io: CommandIo = { logger, setExit };
+  for (const addCommand of [addBuildCommand, addWatchCommand, addNewCommand, addPreviewCommand, addDeployCommand]) addCommand(program, io);
+  return program;
+}
+
+/** `cleansite build`: the whole site, with progress on stderr and an optional JSON summary. */
+function addBuildCommand(program: Command, io: CommandIo): void {
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
@@ -66,11 +84,14 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
       const reporter = createReporter({ mode: progressModeFor(process.stderr, Boolean(globals.quiet)), slowStageMs: slow });
       // A message clears the live line first, and the next update draws it again below.
       const printed = (write: (line: string) => void) => (line: string) => { reporter.clearLine(); write(line); };
-      const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: printed(logger.out), stderr: printed(logger.err) });
+      const log = commandLogger(globals, { out: printed(io.logger.out), err: printed(io.logger.err) }, options.json);
       // Ctrl-C ends the process at once, worker threads and all, once the build has cleaned up.
-      setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code), { reporter, json: options.json ? logger.out : undefined }));
+      io.setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code), { reporter, json: options.json ? io.logger.out : undefined }));
     });
+}
 
+/** `cleansite watch`: build, serve with live reload, rebuild what each save affects. */
+function addWatchCommand(program: Command, io: CommandIo): void {
   siteOptions(program.command('watch'))
     .description('build, serve with live reload, and rebuild only what each saved change affects (output includes the live-reload client: never deploy it)')
     .option('-o, --out <dir>', 'output folder for the development build', '.cache/watch')
@@ -81,11 +102,14 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addOption(new Option('--render-timeout <seconds>', 'stop a page that takes longer than this to render (a template that loops) and report it').default(30).argParser(parseSeconds))
     .action(async (options: WatchCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const log = commandLogger(globals, io.logger);
       const { runWatch } = await import('./commands/watch-command.ts');
-      setExit(await runWatch(options, log, Boolean(globals.debug)));
+      io.setExit(await runWatch(options, log, Boolean(globals.debug)));
     });
+}
 
+/** `cleansite new <collection> <title>`: a new content file that builds as it is. */
+function addNewCommand(program: Command, io: CommandIo): void {
   program.command('new')
     .description('write a new content file for a collection, named by the slug of its title, that builds as it is')
     .argument('<collection>', "a collection the site declares (site.config.ts), such as posts")
@@ -95,11 +119,14 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addHelpText('after', '\nThe file comes from templates/archetypes/<collection>.md (or .yaml, .json) when the site has one, with\n{{ title }}, {{ slug }} and {{ date }} (today in the site\'s time zone) filled in; else from the collection\'s\nschema. It is checked as the build checks content, and never replaces an existing file.\n\nExample:\n  cleansite new posts "My first post"')
     .action(async (collection: string, title: string, options: NewCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const log = commandLogger(globals, io.logger);
       const { runNew } = await import('./commands/new-command.ts');
-      setExit(await runNew(collection, title, options, log, Boolean(globals.debug)));
+      io.setExit(await runNew(collection, title, options, log, Boolean(globals.debug)));
     });
+}
 
+/** `cleansite preview`: a finished build served as the static host serves it. */
+function addPreviewCommand(program: Command, io: CommandIo): void {
   program.command('preview')
     .description('serve a finished build as the static host will: directory index, 404.html, /about -> /about/ redirect')
     .option('-o, --out <dir>', 'built folder to serve', 'dist')
@@ -107,11 +134,14 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .addOption(new Option('--host <address>', 'address to listen on (loopback unless told otherwise)').default(DEFAULT_HOST).argParser(parseHost))
     .action(async (options: PreviewCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const log = createLogger({ quiet: globals.quiet, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const log = commandLogger(globals, io.logger);
       const { runPreview } = await import('./commands/preview-command.ts');
-      setExit(await runPreview(options, log, Boolean(globals.debug)));
+      io.setExit(await runPreview(options, log, Boolean(globals.debug)));
     });
+}
 
+/** `cleansite deploy <target>`: publish a build to S3 so the bucket equals it. */
+function addDeployCommand(program: Command, io: CommandIo): void {
   program.command('deploy')
     .description('publish a build to S3 (or an S3-compatible server) so the bucket equals it: by content, in a safe order, with one listing')
     .argument('<target>', 's3://BUCKET or s3://BUCKET/PREFIX')
@@ -131,13 +161,11 @@ export function createProgram(logger: { out: (line: string) => void; err: (line:
     .option('--allow-placeholders', 'publish although the build lists placeholder business details')
     .action(async (target: string, options: DeployCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const log = createLogger({ quiet: globals.quiet || options.json, debug: globals.debug, stdout: logger.out, stderr: logger.err });
+      const log = commandLogger(globals, io.logger, options.json);
       const { runDeploy } = await import('./commands/deploy-command.ts');
       const progress = process.stderr.isTTY && !globals.quiet ? (text: string) => { process.stderr.write(text); } : undefined;
-      setExit(await runDeploy(target, options, log, { progress, json: logger.out }, Boolean(globals.debug)));
+      io.setExit(await runDeploy(target, options, log, { progress, json: io.logger.out }, Boolean(globals.debug)));
     });
-
-  return program;
 }
 
 export async function main(argv: string[], io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) }): Promise<number> {

@@ -4,57 +4,20 @@
 // a finished build. Each case ends with the bucket equal to exactly one build, or unchanged.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { main } from '../../src/cli.ts';
-import { deploySite, type DeployOptions } from '../../src/deploy/deploy-site.ts';
-import { createS3Client } from '../../src/deploy/s3-client.ts';
-import { parseS3Target } from '../../src/deploy/s3-target.ts';
+import { describe, expect, it } from 'vitest';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { readBucket, readBuild } from './support/bucket-contents.ts';
+import { useDeployHarness } from './support/deploy-harness.ts';
 import { spawnDeploy, waitFor, writeLock } from './support/deploy-process.ts';
-import { removeDists, siteFiles, writeDist } from './support/fixture-dist.ts';
-import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
+import { siteFiles, writeDist } from './support/fixture-dist.ts';
 
-const BUCKETS = Array.from({ length: 24 }, (_, index) => `faults-${index}`);
+const s3 = useDeployHarness(Array.from({ length: 24 }, (_, index) => `faults-${index}`));
+const { freshBucket, deploy, cli } = s3;
 const LOCK = '.cleansite-deploy/lock.json';
-let server: S3TestServer;
-let client: S3Client;
-let nextBucket = 0;
-
-beforeAll(async () => {
-  Object.assign(process.env, S3_CREDENTIALS);
-  server = await startS3TestServer(BUCKETS);
-  client = createS3Client({ endpoint: server.endpoint });
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  removeDists();
-});
-
-afterEach(() => {
-  server.requests.length = 0;
-  server.clearFailures();
-  server.putDelayMs = 0;
-});
-
-const freshBucket = () => BUCKETS[nextBucket++]!;
-
-function deploy(dir: string, target: string, options: Partial<DeployOptions> = {}) {
-  return deploySite(client, { dir, target: parseS3Target(target), maxDeletes: 50, pruneAssetsAfterDays: 0, ...options });
-}
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'cleansite', ...args], { out: (line) => out.push(line) > 0, err: (line) => err.push(line) > 0 });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 async function readText(bucket: string, key: string): Promise<string | undefined> {
   try {
-    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return await object.Body!.transformToString();
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey') return undefined;
@@ -63,7 +26,7 @@ async function readText(bucket: string, key: string): Promise<string | undefined
 }
 
 const isSiteKey = (key: string) => key !== '' && !key.includes('.cleansite-deploy/');
-const siteWrites = (from = 0) => server.requests.slice(from).filter((request) => (request.method === 'PUT' && isSiteKey(request.key)) || request.query.includes('delete'));
+const siteWrites = (from = 0) => s3.server.requests.slice(from).filter((request) => (request.method === 'PUT' && isSiteKey(request.key)) || request.query.includes('delete'));
 const withPhotos = (css: string, count: number) => siteFiles(css, Object.fromEntries(Array.from({ length: count }, (_, index) => [`images/photo-${index}.jpg`, Buffer.alloc(100, index)])));
 
 describe('fenced deploys', () => {
@@ -72,27 +35,27 @@ describe('fenced deploys', () => {
     const buildB = writeDist(withPhotos('assets/site.bbbbbbbbbb.css', 40));
     const buildA = writeDist(siteFiles('assets/site.aaaaaaaaaa.css'));
     // Slow site uploads (not lock writes): B is mid-deploy for seconds.
-    server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
-    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', server.endpoint, '--lock-ttl', '10']);
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
+    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', s3.server.endpoint, '--lock-ttl', '10']);
     // The second batch of 8 is at the server, its answers held for a second: B is waiting, not writing.
     await waitFor(() => siteWrites().length >= 16, 40_000, 'deploy B to send its second batch of uploads', b);
     b.child.kill('SIGSTOP');
     try {
-      server.clearFailures();
+      s3.server.clearFailures();
       const lockOfB = JSON.parse((await readText(bucket, LOCK))!) as { expires: string };
       // B is stopped, so nothing renews its lock: this only waits for the time it states.
       await waitFor(() => Date.now() > Date.parse(lockOfB.expires), 20_000, 'the paused deploy\'s lock to expire');
       await deploy(buildA, `s3://${bucket}`);
-      expect(await readBucket(client, bucket)).toEqual(readBuild(buildA));
+      expect(await readBucket(s3.client, bucket)).toEqual(readBuild(buildA));
       // A third deploy holds the lock now: B must neither overwrite nor delete it.
-      const lockOfC = await writeLock(client, bucket, '', 'third-deploy', 600_000);
-      const resumedAt = server.requests.length;
+      const lockOfC = await writeLock(s3.client, bucket, '', 'third-deploy', 600_000);
+      const resumedAt = s3.server.requests.length;
       b.child.kill('SIGCONT');
       expect(await b.exited(20_000), b.stderr()).toBe(1);
       const errors = b.stderr().split('\n').filter((line) => line.startsWith('error:'));
       expect(errors).toEqual([expect.stringMatching(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: /)]);
       expect(siteWrites(resumedAt)).toEqual([]);
-      expect(await readBucket(client, bucket)).toEqual(readBuild(buildA));
+      expect(await readBucket(s3.client, bucket)).toEqual(readBuild(buildA));
       expect(await readText(bucket, LOCK)).toBe(lockOfC);
     } finally {
       b.child.kill('SIGKILL');
@@ -102,18 +65,18 @@ describe('fenced deploys', () => {
   it('a deploy whose lock was taken over while it was paused (the ETag changed) stops at its next batch, writing nothing more', async () => {
     const bucket = freshBucket();
     const dir = writeDist(withPhotos('assets/site.cccccccccc.css', 40));
-    server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
-    const b = spawnDeploy([`s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint]);
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
+    const b = spawnDeploy([`s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint]);
     await waitFor(() => siteWrites().length >= 8, 40_000, 'the deploy to send its first batch of uploads', b);
     b.child.kill('SIGSTOP');
     try {
       // Its lock (120 s TTL) is still live by the clock, but someone else's now: only S3's ETag can tell.
-      const other = await writeLock(client, bucket, '', 'operator-override', 600_000);
-      const resumedAt = server.requests.length;
+      const other = await writeLock(s3.client, bucket, '', 'operator-override', 600_000);
+      const resumedAt = s3.server.requests.length;
       b.child.kill('SIGCONT');
       expect(await b.exited(30_000)).toBe(1);
       expect(b.stderr(), b.stderr()).toMatch(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: another deploy took it over \(started .* on ci-runner-7, pid 4242\)$/m);
-      const resumed = server.requests.slice(resumedAt);
+      const resumed = s3.server.requests.slice(resumedAt);
       // Its one request after resuming to the site's objects: none; to the lock: a conditional HEAD, then reads.
       expect(siteWrites(resumedAt)).toEqual([]);
       expect(resumed.some((request) => request.method === 'HEAD' && request.key === LOCK && request.ifMatch)).toBe(true);
@@ -127,9 +90,9 @@ describe('fenced deploys', () => {
   it('checks the lock with a conditional request before each batch of uploads, the deletions and the state record', async () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
-    server.requests.length = 0;
+    s3.server.requests.length = 0;
     await deploy(writeDist(withPhotos('assets/site.dddddddddd.css', 20)), `s3://${bucket}`, { concurrency: 8 });
-    const log = server.requests;
+    const log = s3.server.requests;
     const checks = log.filter((request) => request.method === 'HEAD' && request.key === LOCK && request.ifMatch !== undefined).length;
     // 21 new files in the files phase (3 batches), 3 pages changed or new... every batch, the deletion and the state: each after a check.
     const writes = log.map((request, index) => ({ request, index })).filter(({ request }) => (request.method === 'PUT' || request.method === 'POST') && request.key !== LOCK);
@@ -145,47 +108,47 @@ describe('fenced deploys', () => {
     const bucket = freshBucket();
     const dir = writeDist(siteFiles());
     // S3 stores the lock, the answer never arrives; the SDK's retry is refused with 412 (the lock exists).
-    server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifNoneMatch === '*', times: 1, fault: { kind: 'lost-response' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
+    s3.server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifNoneMatch === '*', times: 1, fault: { kind: 'lost-response' } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint);
     expect(run.code, run.err).toBe(0);
-    expect(server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK).length).toBeGreaterThanOrEqual(2);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(s3.server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK).length).toBeGreaterThanOrEqual(2);
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
     expect(await readText(bucket, LOCK)).toBeUndefined();
   });
 
   it('a lost response to a lock renewal is recognised too: the renewal\'s refused retry finds its own token and the deploy finishes', async () => {
     const bucket = freshBucket();
     const dir = writeDist(withPhotos('assets/site.4545454545.css', 24));
-    server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifMatch !== undefined, times: 1, fault: { kind: 'lost-response' } });
+    s3.server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifMatch !== undefined, times: 1, fault: { kind: 'lost-response' } });
     // 4 batches of uploads held 600 ms each: the 3 s lock is renewed (every second) while they run.
-    server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 600 } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--lock-ttl', '3');
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 600 } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--lock-ttl', '3');
     expect(run.code, run.err).toBe(0);
-    const renewals = server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
+    const renewals = s3.server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
     expect(renewals.length).toBeGreaterThanOrEqual(2);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
     expect(await readText(bucket, LOCK)).toBeUndefined();
   }, 30_000);
 
   it('of two deploys finding the same expired lock, exactly one takes it over (a conditional replace, not delete-then-create)', async () => {
     const bucket = freshBucket();
-    await writeLock(client, bucket, '', 'crashed-deploy', -60_000);
+    await writeLock(s3.client, bucket, '', 'crashed-deploy', -60_000);
     const buildA = writeDist(siteFiles('assets/site.eeeeeeeeee.css'));
     const buildB = writeDist(siteFiles('assets/site.ffffffffff.css'));
-    server.putDelayMs = 50;
+    s3.server.putDelayMs = 50;
     const outcomes = await Promise.allSettled([deploy(buildA, `s3://${bucket}`), deploy(buildB, `s3://${bucket}`)]);
-    server.putDelayMs = 0;
+    s3.server.putDelayMs = 0;
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(refused).toHaveLength(1);
     expect(String((refused[0] as PromiseRejectedResult).reason.message)).toMatch(/another deploy to s3:\/\/faults-\d+\/ is running/);
-    expect(server.requests.filter((request) => request.method === 'DELETE' && request.key === LOCK && request.ifMatch === undefined)).toEqual([]);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(outcomes[0]!.status === 'fulfilled' ? buildA : buildB));
+    expect(s3.server.requests.filter((request) => request.method === 'DELETE' && request.key === LOCK && request.ifMatch === undefined)).toEqual([]);
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(outcomes[0]!.status === 'fulfilled' ? buildA : buildB));
   });
 
   it('a lock write answered with a plain 404 (a wrong endpoint, not a conditional failure) fails the deploy instead of trying forever', async () => {
     const bucket = freshBucket();
-    server.inject({ method: 'PUT', matches: (key) => key === LOCK, times: Infinity, fault: { kind: 'status', status: 404, code: 'NotFound' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint);
+    s3.server.inject({ method: 'PUT', matches: (key) => key === LOCK, times: Infinity, fault: { kind: 'status', status: 404, code: 'NotFound' } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', s3.server.endpoint);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(new RegExp(`^error: s3://${bucket}/: .*\\(HTTP 404\\)$`, 'm'));
     expect(siteWrites()).toEqual([]);
@@ -195,17 +158,17 @@ describe('fenced deploys', () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
     const dir = writeDist(withPhotos('assets/site.1212121212.css', 64));
-    server.requests.length = 0;
-    server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifNoneMatch !== '*', times: Infinity, fault: { kind: 'stall' } });
+    s3.server.requests.length = 0;
+    s3.server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifNoneMatch !== '*', times: Infinity, fault: { kind: 'stall' } });
     // 8 batches of uploads, each held 500 ms: at least 4 s, while a 3 s lock must be renewed within 2.25 s.
-    server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 500 } });
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 500 } });
     const started = Date.now();
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--lock-ttl', '3');
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--lock-ttl', '3');
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/^error: the deploy to s3:\/\/faults-\d+\/ lost its lock and stopped before its next write: it could not renew its lock in time/m);
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
-    expect(Object.keys(await readBucket(client, bucket))).toContain('old/index.html');
+    expect(s3.server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
+    expect(Object.keys(await readBucket(s3.client, bucket))).toContain('old/index.html');
   }, 30_000);
 });
 
@@ -213,53 +176,53 @@ describe('bounded network', () => {
   it('a PUT that is never answered times out and is retried: the deploy finishes', async () => {
     const bucket = freshBucket();
     const dir = writeDist(siteFiles());
-    server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: 1, fault: { kind: 'stall' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--request-timeout', '1');
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: 1, fault: { kind: 'stall' } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '1');
     expect(run.code, run.err).toBe(0);
-    expect(server.requests.filter((request) => request.method === 'PUT' && request.key === 'about/index.html')).toHaveLength(2);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(s3.server.requests.filter((request) => request.method === 'PUT' && request.key === 'about/index.html')).toHaveLength(2);
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
   }, 30_000);
 
   it('a PUT never answered on every attempt fails the deploy naming the file, deleting nothing and releasing the lock', async () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
-    server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: Infinity, fault: { kind: 'stall' } });
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: Infinity, fault: { kind: 'stall' } });
     const edited = siteFiles();
     edited['about/index.html'] = String(edited['about/index.html']).replace('About', 'About us');
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(edited), '--endpoint', server.endpoint, '--request-timeout', '1', '--connect-timeout', '1');
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(edited), '--endpoint', s3.server.endpoint, '--request-timeout', '1', '--connect-timeout', '1');
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/^error: .*about\/index\.html: upload of about\/index\.html to s3:\/\/faults-\d+\/ failed: no answer within 1 s \(--request-timeout\); nothing was deleted$/m);
-    expect(server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
+    expect(s3.server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
     expect(await readText(bucket, LOCK)).toBeUndefined();
   }, 60_000);
 
   it('survives connection resets, a 503 storm and lost responses on uploads (retried as transient)', async () => {
     const bucket = freshBucket();
     const dir = writeDist(siteFiles());
-    server.inject({ method: 'PUT', matches: (key) => key === 'index.html', times: 2, fault: { kind: 'reset' } });
-    server.inject({ method: 'PUT', matches: isSiteKey, times: 6, fault: { kind: 'status', status: 503, code: 'SlowDown' } });
-    server.inject({ method: 'PUT', matches: (key) => key === 'sitemap.xml', times: 1, fault: { kind: 'lost-response' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--request-timeout', '2');
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'index.html', times: 2, fault: { kind: 'reset' } });
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: 6, fault: { kind: 'status', status: 503, code: 'SlowDown' } });
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'sitemap.xml', times: 1, fault: { kind: 'lost-response' } });
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '2');
     expect(run.code, run.err).toBe(0);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
   }, 30_000);
 
   it('SIGTERM ends a deploy whose upload is never answered within a few seconds: exit 1, nothing deleted, lock released', async () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
-    server.requests.length = 0;
-    server.inject({ method: 'PUT', matches: (key) => key === 'assets/site.3434343434.css', times: Infinity, fault: { kind: 'stall' } });
+    s3.server.requests.length = 0;
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'assets/site.3434343434.css', times: Infinity, fault: { kind: 'stall' } });
     // Default timeouts (60 s): only the signal can end it in time.
-    const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles('assets/site.3434343434.css')), '--endpoint', server.endpoint]);
+    const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles('assets/site.3434343434.css')), '--endpoint', s3.server.endpoint]);
     try {
-      await waitFor(() => server.requests.some((request) => request.method === 'PUT' && request.key === 'assets/site.3434343434.css'), 40_000, 'the upload that is never answered', child);
+      await waitFor(() => s3.server.requests.some((request) => request.method === 'PUT' && request.key === 'assets/site.3434343434.css'), 40_000, 'the upload that is never answered', child);
       const signalled = Date.now();
       child.child.kill('SIGTERM');
       expect(await child.exited(10_000)).toBe(1);
       expect(Date.now() - signalled).toBeLessThan(8_000);
       expect(child.stderr()).toMatch(/^error: the deploy to s3:\/\/faults-\d+\/ was interrupted/m);
-      expect(server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
-      expect(Object.keys(await readBucket(client, bucket))).toContain('old/index.html');
+      expect(s3.server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
+      expect(Object.keys(await readBucket(s3.client, bucket))).toContain('old/index.html');
       expect(await readText(bucket, LOCK)).toBeUndefined();
     } finally {
       child.child.kill('SIGKILL');
@@ -268,10 +231,10 @@ describe('bounded network', () => {
 
   it('SIGINT during --lock-wait ends the wait within a few seconds and leaves the other deploy\'s lock alone', async () => {
     const bucket = freshBucket();
-    const other = await writeLock(client, bucket, '', 'running-deploy', 600_000);
-    const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', server.endpoint, '--lock-wait', '300']);
+    const other = await writeLock(s3.client, bucket, '', 'running-deploy', 600_000);
+    const child = spawnDeploy([`s3://${bucket}`, '--dir', writeDist(siteFiles()), '--endpoint', s3.server.endpoint, '--lock-wait', '300']);
     try {
-      await waitFor(() => server.requests.filter((request) => request.method === 'GET' && request.key === LOCK).length >= 2, 40_000, 'the deploy to poll the lock', child);
+      await waitFor(() => s3.server.requests.filter((request) => request.method === 'GET' && request.key === LOCK).length >= 2, 40_000, 'the deploy to poll the lock', child);
       const signalled = Date.now();
       child.child.kill('SIGINT');
       expect(await child.exited(10_000)).toBe(1);
@@ -287,15 +250,15 @@ describe('bounded network', () => {
   it('a cut-off read of the deploy state is retried; one that keeps failing is reported naming the object', async () => {
     const bucket = freshBucket();
     const state = `${JSON.stringify({ unreferencedSince: { 'assets/site.0000000000.css': '2026-11-01T00:00:00.000Z' } }, null, 2)}\n`;
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: '.cleansite-deploy/state.json', Body: state }));
+    await s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: '.cleansite-deploy/state.json', Body: state }));
     const dir = writeDist(siteFiles());
-    server.inject({ method: 'GET', matches: (key) => key === '.cleansite-deploy/state.json', times: 1, fault: { kind: 'truncate' } });
-    const retried = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
+    s3.server.inject({ method: 'GET', matches: (key) => key === '.cleansite-deploy/state.json', times: 1, fault: { kind: 'truncate' } });
+    const retried = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint);
     expect(retried.code, retried.err).toBe(0);
-    expect(await readBucket(client, bucket)).toEqual(readBuild(dir));
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
 
-    server.inject({ method: 'GET', matches: (key) => key === '.cleansite-deploy/state.json', times: Infinity, fault: { kind: 'truncate' } });
-    const failed = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
+    s3.server.inject({ method: 'GET', matches: (key) => key === '.cleansite-deploy/state.json', times: Infinity, fault: { kind: 'truncate' } });
+    const failed = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint);
     expect(failed.code).toBe(1);
     expect(failed.err).toMatch(new RegExp(`^error: reading s3://${bucket}/\\.cleansite-deploy/state\\.json failed 3 times: `, 'm'));
     expect(await readText(bucket, LOCK)).toBeUndefined();
@@ -308,30 +271,30 @@ describe('a deploy touches only its own target', () => {
     const preview = writeDist(siteFiles('assets/site.5656565656.css'));
     await deploy(preview, `s3://${bucket}/preview`);
     const dir = writeDist(siteFiles('assets/site.7878787878.css'));
-    const dry = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint, '--dry-run');
+    const dry = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--dry-run');
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toMatch(/^foreign preview\/index\.html \(another deploy's, left alone\)$/m);
     expect(dry.out).toMatch(/^foreign preview\/\.cleansite-deploy\/state\.json \(another deploy's, left alone\)$/m);
     expect(dry.out).not.toMatch(/^delete {2}preview\//m);
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', server.endpoint);
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint);
     expect(run.code, run.err).toBe(0);
     expect(run.err).toMatch(new RegExp(`^warning: left alone: s3://${bucket}/preview/ \\(\\d+ objects\\) is another deploy's target$`, 'm'));
-    expect(await readBucket(client, bucket, 'preview/')).toEqual(readBuild(preview));
+    expect(await readBucket(s3.client, bucket, 'preview/')).toEqual(readBuild(preview));
     expect(await readText(bucket, 'preview/.cleansite-deploy/state.json')).toBeDefined();
-    const root = await readBucket(client, bucket);
+    const root = await readBucket(s3.client, bucket);
     expect(Object.fromEntries(Object.entries(root).filter(([key]) => !key.startsWith('preview/')))).toEqual(readBuild(dir));
   });
 
   it('refuses a build with files under another deploy\'s prefix before any write', async () => {
     const bucket = freshBucket();
     await deploy(writeDist(siteFiles()), `s3://${bucket}/preview`);
-    const before = await readBucket(client, bucket);
-    server.requests.length = 0;
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles(undefined, { 'preview/index.html': '<p>mine</p>' })), '--endpoint', server.endpoint);
+    const before = await readBucket(s3.client, bucket);
+    s3.server.requests.length = 0;
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles(undefined, { 'preview/index.html': '<p>mine</p>' })), '--endpoint', s3.server.endpoint);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(new RegExp(`^error: refusing to deploy to s3://${bucket}/: the build has preview/index\\.html, under s3://${bucket}/preview/, which is another deploy's target`, 'm'));
     expect(siteWrites()).toEqual([]);
-    expect(await readBucket(client, bucket)).toEqual(before);
+    expect(await readBucket(s3.client, bucket)).toEqual(before);
   });
 
   it('a deploy to a prefix never lists, writes or deletes anything outside it', async () => {
@@ -339,15 +302,15 @@ describe('a deploy touches only its own target', () => {
     const rootBuild = writeDist(siteFiles());
     await deploy(rootBuild, `s3://${bucket}`);
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}/staging`);
-    server.requests.length = 0;
+    s3.server.requests.length = 0;
     await deploy(writeDist(siteFiles('assets/site.9090909090.css')), `s3://${bucket}/staging`);
-    expect(server.requests.filter((request) => request.key !== '' && !request.key.startsWith('staging/'))).toEqual([]);
-    const listings = server.requests.filter((request) => request.method === 'GET' && request.key === '');
+    expect(s3.server.requests.filter((request) => request.key !== '' && !request.key.startsWith('staging/'))).toEqual([]);
+    const listings = s3.server.requests.filter((request) => request.method === 'GET' && request.key === '');
     expect(listings.map((request) => new URLSearchParams(request.query).get('prefix'))).toEqual(['staging/']);
     // The one deletion request (its keys are in the body): old/index.html went, nothing of the root did.
-    expect(server.requests.filter((request) => request.query.includes('delete'))).toHaveLength(1);
+    expect(s3.server.requests.filter((request) => request.query.includes('delete'))).toHaveLength(1);
     expect(await readText(bucket, 'staging/old/index.html')).toBeUndefined();
-    const root = await readBucket(client, bucket);
+    const root = await readBucket(s3.client, bucket);
     expect(Object.fromEntries(Object.entries(root).filter(([key]) => !key.startsWith('staging/')))).toEqual(readBuild(rootBuild));
   });
 });
@@ -359,11 +322,11 @@ describe('only a finished production build is deployed', () => {
     const staging = createStaging(out);
     try {
       staging.write('index.html', '<p>half a site</p>');
-      server.requests.length = 0;
-      const run = await cli('deploy', `s3://${freshBucket()}`, '--dir', staging.dir, '--endpoint', server.endpoint);
+      s3.server.requests.length = 0;
+      const run = await cli('deploy', `s3://${freshBucket()}`, '--dir', staging.dir, '--endpoint', s3.server.endpoint);
       expect(run.code).toBe(2);
       expect(run.err.split('\n')[0]).toMatch(/^error: refusing --dir .+: it is an unfinished build \(a build stopped before this folder was complete\)$/);
-      expect(server.requests).toEqual([]);
+      expect(s3.server.requests).toEqual([]);
     } finally {
       await staging.abort();
     }
@@ -373,7 +336,7 @@ describe('only a finished production build is deployed', () => {
     const dir = writeDist({ 'index.html': '<p>dev</p>' });
     writeFileSync(path.join(dir, '.cleansite-output'), 'This folder is written by `cleansite build`, which replaces it whole on every build.\n');
     mkdirSync(path.join(dir, 'assets'), { recursive: true });
-    const run = await cli('deploy', `s3://${freshBucket()}`, '--dir', dir, '--endpoint', server.endpoint);
+    const run = await cli('deploy', `s3://${freshBucket()}`, '--dir', dir, '--endpoint', s3.server.endpoint);
     expect(run.code).toBe(2);
     expect(run.err).toMatch(/^error: refusing --dir .+: its \.cleansite-output does not say it is a finished `cleansite build`/m);
   });

@@ -15,7 +15,7 @@
  *   refuse a watch output; the build's is compared as the complete watch marker.
  * A broken save must report a problem and leave the watch output as it was.
  */
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -26,23 +26,23 @@ import type { SitePaths } from '../../src/core/site-paths.ts';
 import { LIVE_RELOAD_PATH } from '../../src/server/live-reload-client.ts';
 import type { FileChange, FileEvent } from '../../src/watch/file-watcher.ts';
 import { createWatchSession, type WatchSession } from '../../src/watch/watch-session.ts';
-import { listRedirectPages, PROJECT_ROOT } from '../support/site-build.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
+import { listRedirectPages } from '../support/site-build.ts';
+import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 
+let copy: RealSiteCopy | undefined;
 let root: string;
 let paths: SitePaths;
 let session: WatchSession;
 let freshCount = 0;
 
 beforeAll(async () => {
-  root = makeTempDir('cleansite-watch-equals-build-');
-  for (const folder of ['content', 'templates', 'public']) cpSync(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
-  // No link to src/: the site's modules reach the engine only as `cleansite`.
+  copy = copyRealSite({ prefix: 'cleansite-watch-equals-build-' });
+  root = copy.root;
   paths = {
     rootDir: root,
-    contentDir: path.join(root, 'content'),
-    templatesDir: path.join(root, 'templates'),
-    publicDir: path.join(root, 'public'),
+    contentDir: copy.contentDir,
+    templatesDir: copy.templatesDir,
+    publicDir: copy.publicDir,
     outDir: path.join(root, 'watch-out'),
     cacheDir: defaultCacheDir(),
     buildDate: '2026-11-20',
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  rmSync(root, { recursive: true, force: true });
+  copy?.remove();
 });
 
 /** Every file under `dir`, relative, sorted, with its bytes. */

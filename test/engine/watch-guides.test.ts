@@ -7,29 +7,29 @@
  * each rendered page into place). watch-equals-build.test.ts compares the
  * output of the same edits with fresh builds.
  */
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { createWatchSession, type WatchSession } from '../../src/watch/watch-session.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
-import { PROJECT_ROOT } from '../support/site-build.ts';
+import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 
+let copy: RealSiteCopy | undefined;
 let root: string;
 const sessions: WatchSession[] = [];
 beforeAll(() => {
-  root = makeTempDir('cleansite-watch-guides-');
-  for (const folder of ['content', 'templates', 'public']) cpSync(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true });
+  copy = copyRealSite({ prefix: 'cleansite-watch-guides-' });
+  root = copy.root;
 });
 afterAll(async () => {
   for (const session of sessions) await session.close();
-  rmSync(root, { recursive: true, force: true });
+  copy?.remove();
 });
 
 async function watchInto(out: string, drafts?: boolean): Promise<WatchSession> {
   const session = createWatchSession({
-    rootDir: root, contentDir: path.join(root, 'content'), templatesDir: path.join(root, 'templates'), publicDir: path.join(root, 'public'),
+    rootDir: root, contentDir: copy!.contentDir, templatesDir: copy!.templatesDir, publicDir: copy!.publicDir,
     outDir: path.join(root, out), cacheDir: defaultCacheDir(), buildDate: '2026-11-20', devScripts: [], ...(drafts === undefined ? {} : { drafts }),
   });
   sessions.push(session);

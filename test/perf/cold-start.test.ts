@@ -8,14 +8,12 @@
  * - the compiled CLI is the program, not a build cache: it lives in lib/cli/,
  *   so a run after `.cache/` was removed does not compile the CLI again.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
-import { cliEnv } from '../support/cli.ts';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
+import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections } from '../support/site-config.ts';
 
@@ -53,19 +51,16 @@ describe('validation before and after zod generates its code', () => {
 });
 
 describe('the compiled CLI', () => {
-  const copy = mkdtempSync(path.join(os.tmpdir(), 'cleansite-launcher-'));
-  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  let copy: RealSiteCopy | undefined;
+  afterAll(() => copy?.remove());
 
   it('lives in lib/cli/, so removing .cache/ does not make the next run compile it again', () => {
-    for (const name of ['bin', 'src', 'package.json', 'tsconfig.json']) cpSync(path.join(PROJECT_ROOT, name), path.join(copy, name), { recursive: true });
-    symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules'));
-    // --preserve-symlinks: the cache sits beside the node_modules React resolves from (defaultCacheDir), so
-    // the copy gets its own .cache/ instead of the project's (the link would resolve to the project's).
-    const run = (args: string[], cwd = copy) => execFileSync(process.execPath, ['--preserve-symlinks', path.join(copy, 'bin', 'cleansite.mjs'), ...args],
-      { cwd, encoding: 'utf8', timeout: 120_000, env: cliEnv() }).trim();
+    // Only the program: the build below is of a fixture site. The copy has its own .cache/ (real-site.ts says how).
+    copy = copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
+    const run = copy.cli;
 
     expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
-    const bundle = path.join(copy, 'lib', 'cli', 'cli-bundle.cjs');
+    const bundle = path.join(copy!.root, 'lib', 'cli', 'cli-bundle.cjs');
     const compiledAt = statSync(bundle).mtimeMs;
     // A build fills the copy's own .cache/ (compiled templates, content, images) ...
     const site = makeFixtureSite();
@@ -74,7 +69,7 @@ describe('the compiled CLI', () => {
     } finally {
       removeSite(site);
     }
-    const cache = path.join(copy, '.cache');
+    const cache = path.join(copy!.root, '.cache');
     expect(readdirSync(cache).length, 'the build wrote nothing to the copy\'s .cache/').toBeGreaterThan(0);
     expect(existsSync(path.join(cache, 'cli')), 'the compiled CLI is in .cache/').toBe(false);
 

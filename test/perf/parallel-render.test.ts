@@ -7,7 +7,7 @@
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/render-threads.ts';
@@ -17,6 +17,7 @@ import { listFiles, PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 import { differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
+import { copyRealSite } from '../support/real-site.ts';
 
 /** Enough pages for many chunks on every thread (chunks are 8-200 routes). */
 const LOCATIONS = 160;
@@ -132,11 +133,9 @@ describe('parallel rendering', () => {
     expect(missing.stderr).toContain('no templates entry');
 
     // Templates that throw as they load, in the workers and in the main thread alike.
-    const templatesDir = path.join(root, 'throwing', 'templates');
-    cpSync(path.join(PROJECT_ROOT, 'templates'), templatesDir, { recursive: true });
-    symlinkSync(path.join(PROJECT_ROOT, 'src'), path.join(root, 'throwing', 'src'), 'dir');
-    writeFileSync(path.join(templatesDir, 'index.tsx'), `${readFileSync(path.join(templatesDir, 'index.tsx'), 'utf8')}\nthrow new Error('boom while loading');\n`);
-    const throwing = await run(templatesDir, 'throwing-out');
+    const throwingTemplates = copyRealSite({ folders: ['templates'], prefix: 'cleansite-throwing-templates-',
+      with: { 'templates/index.tsx': (text) => `${text}\nthrow new Error('boom while loading');\n` } });
+    const throwing = await run(throwingTemplates.templatesDir, 'throwing-out').finally(throwingTemplates.remove);
     expect(throwing.exitCode).toBe(1);
     expect(throwing.stderr).toMatch(/templates\/index\.tsx \(or a module it imports\) threw while loading: boom while loading/);
     expect(throwing.stderr).not.toMatch(/Unhandled|node:internal/);

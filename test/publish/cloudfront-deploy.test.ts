@@ -4,55 +4,17 @@
  * each CreateInvalidation request, reached through the AWS SDK's own service endpoint variable
  * (AWS_ENDPOINT_URL_CLOUDFRONT), so the command runs unchanged.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../support/fixture-site.ts';
+import { startCloudFrontEndpoint, type CloudFrontEndpoint } from '../deploy/support/cloudfront-endpoint.ts';
 import { removeDists, siteFiles, writeDist } from '../deploy/support/fixture-dist.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from '../deploy/support/s3-test-server.ts';
 
-interface FakeCloudFront {
-  endpoint: string;
-  /** Each invalidation: the distribution and its paths, in order. */
-  invalidations: Array<{ distribution: string; paths: string[] }>;
-  /** Answer every request with this status (403: access denied) instead of creating the invalidation. */
-  failWith: number | undefined;
-  close(): Promise<void>;
-}
-
-async function startFakeCloudFront(): Promise<FakeCloudFront> {
-  const fake: Omit<FakeCloudFront, 'endpoint' | 'close'> = { invalidations: [], failWith: undefined };
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; });
-    request.on('end', () => {
-      const distribution = /^\/2020-05-31\/distribution\/([^/]+)\/invalidation$/.exec(request.url ?? '')?.[1];
-      if (request.method !== 'POST' || !distribution) {
-        response.writeHead(404).end();
-        return;
-      }
-      if (fake.failWith) {
-        response.writeHead(fake.failWith, { 'Content-Type': 'text/xml' });
-        response.end('<?xml version="1.0"?><ErrorResponse xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>User is not authorized to perform: cloudfront:CreateInvalidation</Message></Error></ErrorResponse>');
-        return;
-      }
-      fake.invalidations.push({ distribution, paths: [...body.matchAll(/<Path>([^<]*)<\/Path>/g)].map((match) => match[1]!) });
-      response.writeHead(201, { 'Content-Type': 'text/xml' });
-      response.end(`<?xml version="1.0"?><Invalidation xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Id>I${fake.invalidations.length}</Id><Status>InProgress</Status></Invalidation>`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(fake, {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
-
 let s3: S3TestServer;
-let cloudfront: FakeCloudFront;
+let cloudfront: CloudFrontEndpoint;
 
 beforeAll(async () => {
-  [s3, cloudfront] = await Promise.all([startS3TestServer(['cf-site', 'cf-failing']), startFakeCloudFront()]);
+  [s3, cloudfront] = await Promise.all([startS3TestServer(['cf-site', 'cf-failing']), startCloudFrontEndpoint()]);
 }, 60_000);
 
 afterAll(async () => {

@@ -6,13 +6,13 @@
  * and the feeds hold against injection.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../support/fixture-site.ts';
-import { buildSite, PROJECT_ROOT } from '../support/site-build.ts';
+import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
+import { buildSite } from '../support/site-build.ts';
 import { GUIDE_ARTICLES, GUIDE_TOPICS } from './support/spec.ts';
 import { useBuiltPages } from './support/built-pages.ts';
 
@@ -97,16 +97,15 @@ describe('the draft and the scheduled guide', () => {
 });
 
 describe('a guide with hostile text', () => {
-  const scratch = makeTempDir('cleansite-guides-');
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  let copy: RealSiteCopy | undefined;
+  afterAll(() => copy?.remove());
 
   it('cannot end the JSON-LD script or break the feeds', async () => {
-    const content = path.join(scratch, 'content');
-    cpSync(path.join(PROJECT_ROOT, 'content'), content, { recursive: true });
-    const source = readFileSync(path.join(content, 'guides', 'colour-coded-cleaning.md'), 'utf8');
     const title = '</script><script>alert(1)</script> & ]]>';
-    writeFileSync(path.join(content, 'guides', 'colour-coded-cleaning.md'), source.replace(/^title: .*$/m, `title: "${title}"`).replace(/^summary: .*$/m, 'summary: "<b>bold</b> & \\"quoted\\""'));
-    const site = await buildSite({ contentDir: content, outDir: path.join(scratch, 'dist') });
+    copy = copyRealSite({ folders: ['content'], prefix: 'cleansite-guides-', with: {
+      'content/guides/colour-coded-cleaning.md': (text) => text.replace(/^title: .*$/m, `title: "${title}"`).replace(/^summary: .*$/m, 'summary: "<b>bold</b> & \\"quoted\\""'),
+    } });
+    const site = await buildSite({ contentDir: copy.contentDir, outDir: path.join(copy.root, 'dist') });
     const html = readFileSync(path.join(site.dir, 'guides', 'colour-coded-cleaning', 'index.html'), 'utf8');
     const $ = load(html);
     // Every script element is a linked file or JSON-LD: the title opened none of its own.

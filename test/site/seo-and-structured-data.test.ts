@@ -7,18 +7,17 @@
  * that stays valid and inert when content contains `</script>`, quotes and
  * line separators.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/site-build.ts';
 import sharp from 'sharp';
 import { NEARBY } from '../../templates/model/routes.ts';
 import { distanceKm } from '../../templates/model/nearby-locations.ts';
 import { buildPages, useBuiltPages, textOf, type BuiltPages } from './support/built-pages.ts';
 import { readLocations, readSiteConfig, readSiteText } from './support/site-config.ts';
 import { READING_A, READING_B } from './support/spec.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
+import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 
 const config = readSiteConfig();
 /** The ABN and street address site.md may set (the support type predates them). */
@@ -294,22 +293,18 @@ describe('search metadata', () => {
 describe('structured data with hostile content', () => {
   const hostile = 'Noosa cleaning </script><script>alert(1)</script> with "double" and \'single\' quotes & <b>tags</b>\u2028 and a line separator.';
   let built: BuiltPages;
-  let contentCopy: string;
+  let copy: RealSiteCopy | undefined;
 
   beforeAll(async () => {
-    contentCopy = makeTempDir('cleansite-hostile-content-');
-    cpSync(path.join(PROJECT_ROOT, 'content'), contentCopy, { recursive: true });
-    const file = path.join(contentCopy, 'locations', 'noosa.md');
-    const source = readFileSync(file, 'utf8');
-    const replaced = source.replace(/^description:.*$/m, `description: ${JSON.stringify(hostile)}`);
-    expect(replaced).not.toBe(source);
-    writeFileSync(file, replaced);
-    built = await buildPages({ contentDir: contentCopy });
+    copy = copyRealSite({ folders: ['content'], prefix: 'cleansite-hostile-content-', with: {
+      'content/locations/noosa.md': (text) => text.replace(/^description:.*$/m, `description: ${JSON.stringify(hostile)}`),
+    } });
+    built = await buildPages({ contentDir: copy.contentDir });
   }, 180_000);
 
   afterAll(async () => {
     await built?.site.remove();
-    if (contentCopy) rmSync(contentCopy, { recursive: true, force: true });
+    copy?.remove();
   });
 
   it('keeps the markup inert: no injected script element, no raw </script> inside the JSON-LD', () => {

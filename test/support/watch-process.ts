@@ -23,6 +23,8 @@ export interface WatchProcess {
   output: string[];
   /** Resolves with the first output line (from now on, or already printed after `from`) matching `pattern`. */
   waitForLine(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
+  /** Polls the served page until it answers 200 with `text` in it (watch rewrites it a few ms after a save); fails with the last body and what watch printed. */
+  servedPage(urlPath: string, text: string, timeoutMs?: number): Promise<string>;
   alive(): boolean;
   /** Sends the signal (SIGTERM unless told) and resolves with the exit code once the process has ended. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -76,16 +78,31 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
     child.kill('SIGKILL');
     throw error;
   });
+  const url = /(http:\/\/\S+)/.exec(serving)![1]!;
   return {
-    url: /(http:\/\/\S+)/.exec(serving)![1]!,
+    url,
     output,
     waitForLine,
+    servedPage: (urlPath, text, timeoutMs = 20_000) => pollServedPage(url, output, urlPath, text, timeoutMs),
     alive: () => !exited,
     stop: async (signal = 'SIGTERM') => {
       if (!exited) child.kill(signal);
       return exit;
     },
   };
+}
+
+async function pollServedPage(baseUrl: string, output: string[], urlPath: string, text: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    const response = await fetch(new URL(urlPath, baseUrl));
+    const body = await response.text();
+    if (response.status === 200 && body.includes(text)) return body;
+    last = `${response.status}: ${body.slice(0, 300)}`;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${urlPath} never showed ${JSON.stringify(text)} within ${timeoutMs} ms; last answer ${last}\nwatch output:\n${output.join('\n')}`);
 }
 
 export interface StreamEvent {

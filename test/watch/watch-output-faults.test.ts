@@ -19,34 +19,20 @@ beforeAll(async () => {
   watch = await watching.start(site);
 }, 120_000);
 
-/** Polls `urlPath` until it answers 200 with `text` in the body. */
-async function served(urlPath: string, text: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const response = await fetch(new URL(urlPath, watch.url));
-    const body = await response.text();
-    last = `${response.status} ${body.slice(0, 200)}`;
-    if (response.status === 200 && body.includes(text)) return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${urlPath} never served ${JSON.stringify(text)}; last: ${last}\nwatch output:\n${watch.output.join('\n')}`);
-}
-
 describe('watch and its output folder', () => {
   it('writes the whole output again when the folder is deleted, without an edit, and keeps picking up edits', async () => {
     const out = path.join(site, 'out');
     const before = readdirSync(out, { recursive: true }).length;
-    await served('/about/', '<h1>');
+    await watch.servedPage('/about/', '<h1>');
     const from = watch.output.length;
     rmSync(out, { recursive: true, force: true });
-    await served('/about/', '<h1>');
+    await watch.servedPage('/about/', '<h1>');
     await watch.waitForLine(/restored or replaced/, from);
     expect(readdirSync(out, { recursive: true }).length).toBe(before);
 
     const about = path.join(site, 'content', 'pages', 'about.md');
     writeFileSync(about, readFileSync(about, 'utf8').replace('title: About the Fixture', 'title: About the Restored Fixture'));
-    await served('/about/', 'About the Restored Fixture');
+    await watch.servedPage('/about/', 'About the Restored Fixture');
   }, 60_000);
 });
 
@@ -55,9 +41,9 @@ describe('watch and public/.well-known/', () => {
     const folder = path.join(site, 'public', '.well-known');
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'security.txt'), 'Contact: mailto:first@example.com\n');
-    await served('/.well-known/security.txt', 'first@example.com');
+    await watch.servedPage('/.well-known/security.txt', 'first@example.com');
     writeFileSync(path.join(folder, 'security.txt'), 'Contact: mailto:second@example.com\n');
-    await served('/.well-known/security.txt', 'second@example.com');
+    await watch.servedPage('/.well-known/security.txt', 'second@example.com');
     // No staging folder of any pass is left beside the output.
     expect(readdirSync(site).filter((name) => name.startsWith('.cleansite-') && name.endsWith('.tmp'))).toEqual([]);
     expect(existsSync(path.join(site, 'out', '.well-known', 'security.txt'))).toBe(true);

@@ -28,19 +28,6 @@ function loopingTemplates(site: string): { original: string; looping: string } {
 
 const writeTemplates = (site: string, text: string) => writeFileSync(path.join(site, 'templates', 'index.tsx'), text);
 
-/** Polls the served page until it contains the text; fails with the last body and what watch printed. */
-async function servedPage(watch: WatchProcess, urlPath: string, text: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let body = '';
-  while (Date.now() < deadline) {
-    const response = await fetch(new URL(urlPath, watch.url));
-    body = await response.text();
-    if (response.status === 200 && body.includes(text)) return body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${urlPath} never showed ${JSON.stringify(text)}; last body: ${body.slice(0, 300)}\nwatch output:\n${watch.output.join('\n')}`);
-}
-
 /** Resolves with the exit code once the process ends, or fails naming the time allowed (and kills it). */
 async function endsWithin(watch: WatchProcess, signal: NodeJS.Signals, ms: number): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
@@ -63,7 +50,7 @@ describe('cleansite watch with a template that loops forever', () => {
     const watch = await watching.start(site, ['--render-timeout', '2']);
     const events = await watching.events(watch);
     const { original, looping } = loopingTemplates(site);
-    const good = await servedPage(watch, '/about/', '<ul class="testimonials">');
+    const good = await watch.servedPage('/about/', '<ul class="testimonials">');
 
     events.skipAll();
     const from = watch.output.length;
@@ -83,14 +70,14 @@ describe('cleansite watch with a template that loops forever', () => {
     const fixedFrom = watch.output.length;
     writeTemplates(site, original.replace('<ul className="testimonials">', '<ul className="testimonials testimonials-fixed">'));
     await events.next((event) => event.event === 'reload', 30_000);
-    await servedPage(watch, '/about/', '<ul class="testimonials testimonials-fixed">');
+    await watch.servedPage('/about/', '<ul class="testimonials testimonials-fixed">');
     expect(await watch.waitForLine(/^templates\/index\.tsx changed: re-rendered \d+ pages in \d+ ms\.$/, fixedFrom)).toBeTruthy();
 
     // Later edits are picked up too: the watcher is not wedged.
     const about = path.join(site, 'content', 'pages', 'about.md');
     writeFileSync(about, readFileSync(about, 'utf8').replace('title: About the Fixture', 'title: About the Fixture, edited later'));
     await events.next((event) => event.event === 'reload', 30_000);
-    expect(await servedPage(watch, '/about/', '<h1>About the Fixture, edited later</h1>')).toContain('testimonials-fixed');
+    expect(await watch.servedPage('/about/', '<h1>About the Fixture, edited later</h1>')).toContain('testimonials-fixed');
     expect(watch.output.slice(fixedFrom).filter((line) => line.startsWith('error'))).toEqual([]);
     expect(watch.alive()).toBe(true);
   }, 120_000);
@@ -107,7 +94,7 @@ describe('cleansite watch with a template that loops forever', () => {
     writeTemplates(site, original.replace('<ul className="testimonials">', '<ul className="testimonials fixed-while-spinning">'));
     // Well inside the 30 s bound: the save stopped the looping page's worker.
     await events.next((event) => event.event === 'reload', 15_000);
-    await servedPage(watch, '/about/', '<ul class="testimonials fixed-while-spinning">', 5_000);
+    await watch.servedPage('/about/', '<ul class="testimonials fixed-while-spinning">', 5_000);
     expect(await watch.waitForLine(/^templates\/index\.tsx changed: re-rendered \d+ pages in \d+ ms\.$/, from)).toBeTruthy();
     // The pass the save cut short is not reported: nothing was wrong once the fix was in.
     expect(watch.output.slice(from).filter((line) => /^error|problem/.test(line))).toEqual([]);

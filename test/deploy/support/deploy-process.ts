@@ -3,9 +3,9 @@
  * output collected, and `waitFor`: polls a condition with a deadline and a
  * message saying what never happened, instead of a fixed sleep.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { cliPath } from '../../support/fixture-site.ts';
+import { spawnCli } from '../../support/cli.ts';
 import { S3_CREDENTIALS } from './s3-test-server.ts';
 
 export interface DeployProcess {
@@ -18,7 +18,7 @@ export interface DeployProcess {
 }
 
 export function spawnDeploy(args: string[]): DeployProcess {
-  const child = spawn(process.execPath, [cliPath, 'deploy', ...args], { env: { ...process.env, ...S3_CREDENTIALS, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnCli(['deploy', ...args], { env: S3_CREDENTIALS });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   child.stdout!.resume();

@@ -5,13 +5,14 @@
  * page caches are keyed by content folder and output folder, so nothing
  * leaks between tests; image variants are reused.
  */
-import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type BuildSummary } from '../../../src/build.ts';
 import { reportErrors } from '../../../src/commands/command-support.ts';
 import { resolveBuildDate } from '../../../src/core/format.ts';
 import { createMemoryLogger } from '../../../src/core/logger.ts';
-import { fixturesDir, makeTempDir, repoRoot } from '../../support/fixture-site.ts';
+import { fixturesDir, repoRoot } from '../../support/fixture-site.ts';
+import { copyRealSite } from '../../support/real-site.ts';
 import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
 
 export interface PerfSite {
@@ -24,9 +25,8 @@ export interface PerfSite {
 }
 
 export function createPerfSite(): PerfSite {
-  const root = makeTempDir('cleansite-perf-');
-  const contentDir = path.join(root, 'content');
-  cpSync(path.join(PROJECT_ROOT, 'content'), contentDir, { recursive: true });
+  const copy = copyRealSite({ folders: ['content'], prefix: 'cleansite-perf-' });
+  const { root, contentDir } = copy;
   return {
     root,
     contentDir,
@@ -49,11 +49,8 @@ export function createPerfSite(): PerfSite {
         throw new Error(`build into ${out} failed:\n${logger.lines.join('\n')}`, { cause: error });
       }
     },
-    edit(relative, change) {
-      const file = path.join(contentDir, relative);
-      writeFileSync(file, change(readFileSync(file, 'utf8')));
-    },
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    edit: (relative, change) => copy.edit(`content/${relative}`, change),
+    remove: copy.remove,
   };
 }
 

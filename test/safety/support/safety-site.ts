@@ -5,10 +5,9 @@
  * refused --out can ever reach the real project or home folder. The CLI runs
  * with the project as its working folder, as a user runs it.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { cliEnv, cliPath, TEST_SOURCE_DATE_EPOCH } from '../../support/cli.ts';
+import { runCli, spawnCli, TEST_SOURCE_DATE_EPOCH } from '../../support/cli.ts';
 import { copyFixtureSite, makeTempDir } from '../../support/fixture-site.ts';
 
 /** The pinned build date of every CLI run (test/support/cli.ts). */
@@ -53,17 +52,17 @@ export function makeSafetySite(): SafetySite {
   const home = path.join(base, 'home');
   copyFixtureSite(project);
   mkdirSync(home);
-  const envFor = (env: NodeJS.ProcessEnv) => cliEnv({ HOME: home, CLEANSITE_TEST_PAUSE_AT: '', ...env });
+  const envFor = (env: NodeJS.ProcessEnv) => ({ HOME: home, CLEANSITE_TEST_PAUSE_AT: '', ...env });
   return {
     base,
     project,
     home,
     run(args, env = {}) {
-      const result = spawnSync(process.execPath, [cliPath, ...args], { cwd: project, encoding: 'utf8', env: envFor(env), timeout: 120_000 });
+      const result = runCli(args, project, envFor(env));
       return { status: result.status, stdout: result.stdout, stderr: result.stderr, errorLines: errorLines(result.stderr) };
     },
     start(args, env = {}) {
-      const child = spawn(process.execPath, [cliPath, ...args], { cwd: project, env: envFor(env) });
+      const child = spawnCli(args, { cwd: project, env: envFor(env) });
       let stderr = '';
       let stdout = '';
       let ended = false;
