@@ -32,15 +32,6 @@ export function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CLEANSITE_ALLOW_PLACEHOLDERS: '1', CLEANSITE_SLOW_STAGE_MS: '3600000', ...env };
 }
 
-/**
- * stderr without the build's stage-time lines (`images: 2.2 s`, written off a terminal for a stage
- * over 2 s: src/core/progress.ts): on a loaded machine any stage may be slow, so "no warnings"
- * means nothing else. test/perf/build-progress-cli.test.ts checks those lines themselves.
- */
-export function withoutStageTimes(stderr: string): string {
-  return stderr.split('\n').filter((line) => !/^[^:\n]+: \d+\.\d s( \(\d+\))?$/.test(line)).join('\n');
-}
-
 export function runCli(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): CliResult {
   const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: cliEnv(env), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
