@@ -10,7 +10,8 @@ import { cacheControlFor } from '../../src/publish/cache-rules.ts';
 import { HOST_CONFIG_FILES } from '../../src/publish/content-types.ts';
 import { headersForPath, parseHeadersFile, toPattern } from '../../src/publish/parse-headers.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
-import { buildSite, listFiles, type BuiltSite } from '../support/site-build.ts';
+import { listFiles, type BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 import { requestUrls } from '../support/urls.ts';
 
@@ -39,7 +40,7 @@ function cacheControlProblems(dir: string, rules: NetlifyRule[]): string[] {
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildSite();
+  site = await sharedSite();
 });
 afterAll(async () => {
   await site?.remove();
