@@ -9,8 +9,11 @@
  * - accessibility (support/axe-audit.ts): zero axe-core violations of WCAG 2.0/2.1 A and AA
  *   (the states behind a click, menus, FAQ items and tabs, are in accessibility.test.ts);
  * - contrast (support/contrast-check.ts): text at 4.5:1 (3:1 large) against the rendered pixels
- *   behind its glyphs.
- * Accessibility and contrast run at the two every-route widths; layout at all eleven. Every page
+ *   behind its glyphs;
+ * - a clean load (support/clean-load.ts): the site's CSP served and nothing violating it, no
+ *   console error, failed request or broken image (lazy ones loaded too), the page opens at the
+ *   top and enhanced (`<html class="js">`).
+ * Accessibility, contrast and the clean load run at the two every-route widths; layout at all eleven. Every page
  * must answer 200 and the server must fail no request. The pages are served as the host serves
  * them (the site's CSP applies); the checkers' own self-checks are visual-gate-self-check.test.ts
  * and accessibility.test.ts's first test.
@@ -19,6 +22,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
+import { watchLoads } from './support/clean-load.ts';
 import { checkPage, type Gate, type PageResult } from './support/gate-pass.ts';
 import type { HeaderMeasure } from './support/layout-checks.ts';
 import { gateRoutes, type GateRoutes } from './support/site-pages.ts';
@@ -40,7 +44,10 @@ beforeAll(async () => {
   session = await openBrowserSession();
   routes = gateRoutes(session.site.dir, session.site.htmlFiles);
   pages = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce' })));
-  for (const page of pages) page.setDefaultTimeout(30_000);
+  for (const page of pages) {
+    page.setDefaultTimeout(30_000);
+    await watchLoads(page);
+  }
 }, 600_000);
 
 afterAll(() => session?.close());
@@ -58,7 +65,7 @@ it('samples every template, and every route', () => {
 
 for (const width of GATE_WIDTHS) {
   const everyRoute = EVERY_ROUTE_WIDTHS.includes(width);
-  const gates: Gate[] = everyRoute ? ['layout', 'axe', 'contrast'] : ['layout'];
+  const gates: Gate[] = everyRoute ? ['layout', 'axe', 'contrast', 'clean'] : ['layout'];
   describe(`${width} px, ${everyRoute ? 'every route' : 'one page per template'}`, () => {
     let results: PageResult[] = [];
     const problemsOf = (gate: Gate) => results.flatMap((result) => result.problems[gate]);
@@ -89,6 +96,10 @@ for (const width of GATE_WIDTHS) {
 
       it('contrast: every text meets WCAG AA on the pixels behind it', () => {
         expect(problemsOf('contrast'), report('contrast', problemsOf('contrast'))).toEqual([]);
+      });
+
+      it('clean load: the CSP served and kept, no console error, failed request or broken image, opened at the top and enhanced', () => {
+        expect(problemsOf('clean'), report('load', problemsOf('clean'))).toEqual([]);
       });
     }
   });

@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
 import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
+import { watchLoads } from './support/clean-load.ts';
 import { checkPage } from './support/gate-pass.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } from './support/layout-checks.ts';
 
@@ -136,7 +138,28 @@ describe('the visual checkers catch each mistake', () => {
       expect(result.problems.axe.map((problem) => problem.split(' ')[2])).toEqual(['image-alt']);
       expect(result.problems.contrast.map((problem) => problem.split(':')[0])).toEqual(['/ @375px']);
       expect(result.problems.contrast[0]).toContain('<p class="faint"> "Faint small print"');
-      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [] } });
+      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] } });
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
+  it('clean load: under the site CSP, a violation, a console error, a missing image and an unenhanced page are each reported; a clean page is not', async () => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p></main></body></html>';
+    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script>');
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const url = route.request().url();
+      if (url.endsWith('.png')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no' });
+      return route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': CONTENT_SECURITY_POLICY }, body: url.endsWith('/broken/') ? broken : clean });
+    });
+    try {
+      await watchLoads(page);
+      expect((await checkPage(page, ORIGIN, '/', ['clean'])).problems.clean).toEqual([]);
+      const found = (await checkPage(page, ORIGIN, '/broken/', ['clean'])).problems.clean.map((problem) => problem.replace(/^\/broken\/ @1280px: /, '').split(' ').slice(0, 2).join(' '));
+      expect(found).toEqual(expect.arrayContaining(['was not', 'broken image', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
+      // The page itself was not changed by its blocked script.
+      expect(await page.title()).toBe('fixture');
     } finally {
       await page.unrouteAll();
     }
