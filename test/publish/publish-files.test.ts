@@ -27,7 +27,8 @@ let rules: HeaderRule[];
 
 beforeAll(async () => {
   site = await sharedSite();
-  files = listFiles(site.dir).filter((file) => !HOST_CONFIG_FILES.includes(file));
+  // The CLI's build records its placeholders in `.cleansite-placeholders.json` for `deploy`, which never uploads a `.cleansite*` file (src/deploy/local-files.ts).
+  files = listFiles(site.dir).filter((file) => !HOST_CONFIG_FILES.includes(file) && !file.startsWith('.cleansite'));
   rules = parseHeadersFile(readFileSync(path.join(site.dir, '_headers'), 'utf8'));
 });
 
