@@ -29,7 +29,8 @@ const urlsOf = (file: string) => requestUrls(file, { encode: true });
 /** Every Cache-Control value Netlify's matching gives each URL of each file, where it is not exactly the file's rule. */
 function cacheControlProblems(dir: string, rules: NetlifyRule[]): string[] {
   const problems: string[] = [];
-  for (const file of listFiles(dir).filter((name) => !HOST_CONFIG_FILES.includes(name))) {
+  // `.cleansite*` records (the CLI build's placeholder record for deploy) get no rule, as netlify-headers.ts writes them.
+  for (const file of listFiles(dir).filter((name) => !HOST_CONFIG_FILES.includes(name) && !name.startsWith('.cleansite'))) {
     for (const url of urlsOf(file)) {
       const values = rules.filter((rule) => rule.forRegExp.test(url)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'cache-control').map(([, value]) => value));
       if (values.length !== 1 || values[0] !== cacheControlFor(file)) problems.push(`${url}: ${JSON.stringify(values)}`);
