@@ -32,6 +32,14 @@ export const TEST_PROJECTS = {
   integration: { include: ['test/**/*.test.ts'], exclude: UNIT_TESTS },
 };
 
+/**
+ * The integration tier's one build of the real site per run, shared read-only by the files that
+ * only read it (test/support/shared-site.ts); the unit tier builds nothing.
+ */
+const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[] }> = {
+  integration: { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/shared-site.after-each-file.ts'] },
+};
+
 export default defineConfig({
   // Site modules import the engine's API by the package name, as a published site would.
   resolve: { alias: { cleansite: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
@@ -41,6 +49,6 @@ export default defineConfig({
     // Browser and build tests are heavy; two files at a time suit a 2-core machine.
     maxWorkers: 2,
     reporters: ['default'],
-    projects: Object.entries(TEST_PROJECTS).map(([name, files]) => ({ extends: true, test: { name, ...files } })),
+    projects: Object.entries(TEST_PROJECTS).map(([name, files]) => ({ extends: true, test: { name, ...files, ...PROJECT_SETUP[name] } })),
   },
 });

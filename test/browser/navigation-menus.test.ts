@@ -255,17 +255,21 @@ describe.each<ViewportName>(['small', 'medium'])('mobile menu at the %s width', 
     await toggle.click();
     expect(await state()).toEqual({ locked: true, dimmed: true });
     // Bounded by events, not time: the wheel event reached the page and two frames were drawn after it.
-    const wheeled = () => page.evaluate(() => new Promise<void>((resolve) => addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true })));
-    let seen = wheeled();
-    await page.mouse.wheel(0, 600);
-    await seen;
+    // The listener is in place before the wheel is sent (an evaluate still on its way could miss it and wait forever).
+    type Armed = { __wheeled: Promise<void> };
+    const wheel = async () => {
+      await page.evaluate(() => {
+        (window as unknown as Armed).__wheeled = new Promise<void>((resolve) => addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true }));
+      });
+      await page.mouse.wheel(0, 600);
+      await page.evaluate(() => (window as unknown as Armed).__wheeled);
+    };
+    await wheel();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press('Escape');
     expect((await state()).locked).toBe(false);
     // The same wheel scrolls the page once the menu is closed: the check above could see a scroll.
-    seen = wheeled();
-    await page.mouse.wheel(0, 600);
-    await seen;
+    await wheel();
     await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the wheel did not scroll the page with the menu closed', timeout: 5_000 }).toBeGreaterThan(0);
   });
 

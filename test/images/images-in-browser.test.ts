@@ -1,7 +1,7 @@
 // Images as Chromium loads them, one page per template at a phone and a
 // desktop size: the <picture> hands the browser AVIF and every image decodes.
 // That the largest contentful paint is never a lazy-loaded image is the layout
-// gate's check (test/quality/layout-gate.test.ts, at every width).
+// gate's check (test/quality/browser-gates.test.ts, at every width).
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';

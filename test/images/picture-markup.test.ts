@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { readPages, type BuiltPage } from '../quality/support/site-pages.ts';
 
 let site: BuiltSite;
@@ -14,7 +15,7 @@ let pages: BuiltPage[];
 const sizeCache = new Map<string, Promise<{ width: number; height: number; format: string }>>();
 
 beforeAll(async () => {
-  site = await buildSite();
+  site = await sharedSite();
   pages = readPages(site.dir, site.htmlFiles);
 });
 

@@ -16,7 +16,8 @@ import { hasKnownContentType, HOST_CONFIG_FILES } from '../../src/publish/conten
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../../src/publish/parse-headers.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/publish/security-headers.ts';
 import { writePublishFiles } from '../../src/publish/write-publish-files.ts';
-import { buildSite, listFiles, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+import { listFiles, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 import { requestUrls } from '../support/urls.ts';
 
@@ -25,8 +26,9 @@ let files: string[];
 let rules: HeaderRule[];
 
 beforeAll(async () => {
-  site = await buildSite();
-  files = listFiles(site.dir).filter((file) => !HOST_CONFIG_FILES.includes(file));
+  site = await sharedSite();
+  // The CLI's build records its placeholders in `.cleansite-placeholders.json` for `deploy`, which never uploads a `.cleansite*` file (src/deploy/local-files.ts).
+  files = listFiles(site.dir).filter((file) => !HOST_CONFIG_FILES.includes(file) && !file.startsWith('.cleansite'));
   rules = parseHeadersFile(readFileSync(path.join(site.dir, '_headers'), 'utf8'));
 });
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+import { PROJECT_ROOT, type BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 
 let site: BuiltSite;
 let config: ConfigData;
@@ -15,7 +16,7 @@ let config: ConfigData;
 beforeAll(async () => {
   // The same file `npx html-validate dist` picks up.
   config = ((await import(pathToFileURL(path.join(PROJECT_ROOT, '.htmlvalidate.mjs')).href)) as { default: ConfigData }).default;
-  site = await buildSite();
+  site = await sharedSite();
 }, 120_000);
 
 afterAll(async () => {

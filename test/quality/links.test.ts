@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import {
   fileForPath, findBrokenReferences, findBrokenStylesheetReferences, findOrphanPages, formatProblems, readLinkedSite, readSitemapFiles, type LinkedSite,
 } from './support/link-check.ts';
@@ -16,7 +17,7 @@ let built: BuiltSite;
 let site: LinkedSite;
 
 beforeAll(async () => {
-  built = await buildSite();
+  built = await sharedSite();
   site = readLinkedSite(built.dir);
 }, 120_000);
 

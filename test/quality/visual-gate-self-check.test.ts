@@ -1,13 +1,17 @@
 /**
- * The visual gates themselves (layout-gate and contrast-gate), proven on
- * small pages made with one mistake each: every checker must report the
- * mistake, and stay quiet on the same page without it.
+ * The visual gates themselves (browser-gates.test.ts: layout and contrast),
+ * proven on small pages made with one mistake each: every checker must report
+ * the mistake, and stay quiet on the same page without it; and the one pass
+ * that runs them with axe on a single load keeps each gate's finding apart.
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
 import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
+import { watchLoads } from './support/clean-load.ts';
+import { checkPage } from './support/gate-pass.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } from './support/layout-checks.ts';
 
 const ORIGIN = 'http://fixture.test';
@@ -112,5 +116,52 @@ describe('the visual checkers catch each mistake', () => {
     // The large grey text (3.4:1) passes as large text; as normal text it would not.
     await show(documentWith(body, `${style} .large { font-size: 16px; }`), 375);
     expect((await findLowContrastText(page)).some((problem) => problem.startsWith('<p class="large"> "Large grey heading"'))).toBe(true);
+  });
+
+  it('one load, every gate: each reports its own mistake, and a page that does not answer 200 is a failure, not a pass', async () => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    const html = documentWith(`<main><p class="faint">Faint small print</p><img src="${ORIGIN}/photo.png" width="1200" height="800" loading="lazy"><div class="wide">too wide</div></main>`,
+      'img { width: 100%; height: auto; } .faint { color: #bbb; } .wide { width: 500px; }');
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const url = route.request().url();
+      if (url.endsWith('.png')) return route.fulfill({ contentType: 'image/png', body: photo });
+      return route.fulfill({ status: url.endsWith('/gone/') ? 404 : 200, contentType: 'text/html', body: html });
+    });
+    try {
+      const result = await checkPage(page, ORIGIN, '/', ['layout', 'axe', 'contrast']);
+      expect(result.failure).toBeUndefined();
+      expect(result.problems.layout).toEqual([
+        '/ @375px: the largest contentful paint is a lazy-loaded image (photo.png, alt "")',
+        '/ @375px: the page is 500px wide in a 375px window: it scrolls sideways',
+      ]);
+      // Contrast is judged once, on the pixels; axe keeps every other rule.
+      expect(result.problems.axe.map((problem) => problem.split(' ')[2])).toEqual(['image-alt']);
+      expect(result.problems.contrast.map((problem) => problem.split(':')[0])).toEqual(['/ @375px']);
+      expect(result.problems.contrast[0]).toContain('<p class="faint"> "Faint small print"');
+      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] } });
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
+  it('clean load: under the site CSP, a violation, a console error, a missing image and an unenhanced page are each reported; a clean page is not', async () => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p></main></body></html>';
+    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script>');
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const url = route.request().url();
+      if (url.endsWith('.png')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no' });
+      return route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': CONTENT_SECURITY_POLICY }, body: url.endsWith('/broken/') ? broken : clean });
+    });
+    try {
+      await watchLoads(page);
+      expect((await checkPage(page, ORIGIN, '/', ['clean'])).problems.clean).toEqual([]);
+      const found = (await checkPage(page, ORIGIN, '/broken/', ['clean'])).problems.clean.map((problem) => problem.replace(/^\/broken\/ @1280px: /, '').split(' ').slice(0, 2).join(' '));
+      expect(found).toEqual(expect.arrayContaining(['was not', 'broken image', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
+      // The page itself was not changed by its blocked script.
+      expect(await page.title()).toBe('fixture');
+    } finally {
+      await page.unrouteAll();
+    }
   });
 });

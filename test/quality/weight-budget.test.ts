@@ -4,7 +4,8 @@
  * nothing from another origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { formatProblems, readLinkedSite, type LinkedSite } from './support/link-check.ts';
 import { findOtherOriginRequests, measurePageWeights, type PageWeight } from './support/page-weight.ts';
 
@@ -16,7 +17,7 @@ let site: LinkedSite;
 let weights: PageWeight[];
 
 beforeAll(async () => {
-  built = await buildSite();
+  built = await sharedSite();
   site = readLinkedSite(built.dir);
   weights = measurePageWeights(site);
 }, 120_000);

@@ -1,8 +1,8 @@
 /**
  * Shared helpers for the browser tests (test/browser/*): Debian's Chromium
  * driven by playwright-core, against the real site built into a temporary
- * folder and served on 127.0.0.1 (a free port). One build, one server and one
- * browser per test file:
+ * folder and served on 127.0.0.1 (a free port). One server and one browser per
+ * test file, on the run's one shared build (test/support/shared-site.ts):
  *
  *   const session = await openBrowserSession();   // in beforeAll
  *   const page = await session.newPage('small');
@@ -18,6 +18,7 @@ import { launchChromium } from './chromium.mjs';
 import { pageUrl } from './urls.ts';
 import { serveSite, type SiteServer } from './site-server.ts';
 import { buildSite, type BuiltSite, type SiteBuildOptions } from './site-build.ts';
+import { sharedSite } from './shared-site.ts';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs';
 
@@ -76,14 +77,14 @@ export interface WatchedPage {
   problems: PageProblems;
 }
 
-/** Builds the site into a temporary folder, serves it and launches Chromium. */
+/** Serves the run's shared build of the real site (or, given build options, its own build in a temporary folder) and launches Chromium. */
 export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): Promise<BrowserSession> {
   // Launch first: a missing browser should fail before a build is spent.
   const browser = await launchChromium();
   let site: BuiltSite | undefined;
   let server: SiteServer | undefined;
   try {
-    site = await buildSite(buildOptions);
+    site = Object.keys(buildOptions).length === 0 ? await sharedSite() : await buildSite(buildOptions);
     server = await serveSite(site.dir);
   } catch (error) {
     await browser.close();

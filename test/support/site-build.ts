@@ -85,6 +85,11 @@ function resolveBuild(options: SiteBuildOptions): ResolvedBuild {
   };
 }
 
+/** A build already in `outDir` (made with the pinned date), described as buildSite() describes its own; remove() leaves it alone. */
+export function readBuiltSite(outDir: string): BuiltSite {
+  return toBuiltSite(resolveBuild({ outDir }));
+}
+
 function toBuiltSite(resolved: ResolvedBuild): BuiltSite {
   const redirectPages = new Set(listRedirectPages(resolved.outDir));
   return {

@@ -21,6 +21,27 @@ interface TextBox {
 const HIDE_TEXT_STYLE = `*, *::before, *::after, *::marker { color: transparent !important; -webkit-text-fill-color: transparent !important;
   text-shadow: none !important; text-decoration-color: transparent !important; caret-color: transparent !important; }`;
 
+/**
+ * Adds a constructed stylesheet to the page. Unlike a <style> element it is not refused by the
+ * site's Content-Security-Policy (style-src governs elements, not the CSSOM), so the check runs on
+ * the page as the host serves it, beside the layout and axe checks of the same load.
+ */
+async function adoptSheet(page: Page, name: string, css: string): Promise<void> {
+  await page.evaluate(([key, text]) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    (window as unknown as Record<string, CSSStyleSheet>)[`__gateSheet_${key}`] = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, [name, css] as const);
+}
+
+async function dropSheet(page: Page, name: string): Promise<void> {
+  await page.evaluate((key) => {
+    const sheet = (window as unknown as Record<string, CSSStyleSheet | undefined>)[`__gateSheet_${key}`];
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+  }, name);
+}
+
 /** WCAG 2.x relative luminance of an sRGB colour (0-255 channels). */
 export function luminance([r, g, b]: readonly number[]): number {
   const channel = (value: number) => {
@@ -116,16 +137,17 @@ async function readPixels(shot: Buffer): Promise<(x: number, y: number) => [numb
  */
 export async function findLowContrastText(page: Page): Promise<string[]> {
   const boxes = await collectTextBoxes(page);
-  const hideText = await page.addStyleTag({ content: HIDE_TEXT_STYLE });
-  const hideFixed = await page.addStyleTag({ content: '.call-bar, .call-button { visibility: hidden !important; }' });
+  await adoptSheet(page, 'hide-text', HIDE_TEXT_STYLE);
+  await adoptSheet(page, 'hide-fixed', '.call-bar, .call-button { visibility: hidden !important; }');
   let pageShot: Buffer;
   let windowShot: Buffer;
   try {
     pageShot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-    await hideFixed.evaluate((element) => (element as Element).remove());
+    await dropSheet(page, 'hide-fixed');
     windowShot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   } finally {
-    await hideText.evaluate((element) => (element as Element).remove());
+    await dropSheet(page, 'hide-text');
+    await dropSheet(page, 'hide-fixed');
   }
   const [pagePixel, windowPixel] = await Promise.all([readPixels(pageShot), readPixels(windowShot)]);
   const problems: string[] = [];

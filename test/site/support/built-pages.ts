@@ -1,12 +1,12 @@
 /**
- * The real site, built once per test file with the real CLI into a temporary
- * folder, and every HTML page of it parsed with cheerio, keyed by URL.
+ * The real site, built with the real CLI (once per run, shared: test/support/shared-site.ts), and every HTML page of it parsed with cheerio, keyed by URL.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { afterAll, beforeAll } from 'vitest';
 import { buildSiteWithCli, type BuiltSite, type SiteBuildOptions } from '../../support/site-build.ts';
+import { sharedSite } from '../../support/shared-site.ts';
 
 export interface BuiltPages {
   site: BuiltSite;
@@ -23,7 +23,8 @@ export { pageUrl as urlOfFile } from '../../support/urls.ts';
 import { pageUrl as urlOfFile } from '../../support/urls.ts';
 
 export async function buildPages(options: SiteBuildOptions = {}): Promise<BuiltPages> {
-  const site = await buildSiteWithCli(options);
+  // No options: the run's shared build (the same CLI build, made once per run; never written into).
+  const site = Object.keys(options).length === 0 ? await sharedSite() : await buildSiteWithCli(options);
   const pages = new Map<string, CheerioAPI>();
   const html = new Map<string, string>();
   for (const file of site.htmlFiles) {

@@ -1,0 +1,117 @@
+/**
+ * The browser gates, on one load of each page: one page per template (the `template-*` class on
+ * <body>; pages of one template differ only in text) at eleven widths from 320 to 1920 px, and
+ * every built route at 375 and 1280 px. Each gate has its own test per width:
+ * - layout (support/layout-checks.ts): no sideways scroll; every visible link and button whole
+ *   and hittable at its centre with the call button present, scrolling down from the top and up
+ *   from the bottom; the largest contentful paint never a lazy-loaded image; at `/`, the header
+ *   on one row, one height across the desktop widths;
+ * - accessibility (support/axe-audit.ts): zero axe-core violations of WCAG 2.0/2.1 A and AA
+ *   (the states behind a click, menus, FAQ items and tabs, are in accessibility.test.ts);
+ * - contrast (support/contrast-check.ts): text at 4.5:1 (3:1 large) against the rendered pixels
+ *   behind its glyphs;
+ * - a clean load (support/clean-load.ts): the site's CSP served and nothing violating it, no
+ *   console error, failed request or broken image (lazy ones loaded too), the page opens at the
+ *   top and enhanced (`<html class="js">`).
+ * Accessibility, contrast and the clean load run at the two every-route widths; layout at all eleven. Every page
+ * must answer 200 and the server must fail no request. The pages are served as the host serves
+ * them (the site's CSP applies); the checkers' own self-checks are visual-gate-self-check.test.ts
+ * and accessibility.test.ts's first test.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import { mapWithLimit } from './support/browser.ts';
+import { watchLoads } from './support/clean-load.ts';
+import { checkPage, type Gate, type PageResult } from './support/gate-pass.ts';
+import type { HeaderMeasure } from './support/layout-checks.ts';
+import { gateRoutes, type GateRoutes } from './support/site-pages.ts';
+
+const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
+/** Widths at which every route is checked, by every gate; the others check one page per template, for layout. */
+const EVERY_ROUTE_WIDTHS: readonly number[] = [375, 1280];
+/** A short window, so the bottom pass puts most controls at the call button's corner. */
+const HEIGHT = 800;
+/** Pages checked at once, one per core: each lane reuses its page, resized per width. */
+const LANES = 2;
+
+let session: BrowserSession;
+let pages: Page[];
+let routes: GateRoutes;
+const headers = new Map<number, HeaderMeasure>();
+
+beforeAll(async () => {
+  session = await openBrowserSession();
+  routes = gateRoutes(session.site.dir, session.site.htmlFiles);
+  pages = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce' })));
+  for (const page of pages) {
+    page.setDefaultTimeout(30_000);
+    await watchLoads(page);
+  }
+}, 600_000);
+
+afterAll(() => session?.close());
+
+function report(gate: string, problems: string[]): string {
+  return `${problems.length} ${gate} problems:\n${problems.join('\n')}`;
+}
+
+it('samples every template, and every route', () => {
+  expect(routes.all).toHaveLength(session.site.htmlFiles.length);
+  expect(routes.all.length, 'too few routes: did the build lose pages?').toBeGreaterThan(50);
+  expect([...routes.byTemplate.keys()].sort(), 'a template with no sample page').toHaveLength(routes.perTemplate.length);
+  expect(routes.perTemplate.length).toBeGreaterThan(10);
+});
+
+for (const width of GATE_WIDTHS) {
+  const everyRoute = EVERY_ROUTE_WIDTHS.includes(width);
+  const gates: Gate[] = everyRoute ? ['layout', 'axe', 'contrast', 'clean'] : ['layout'];
+  describe(`${width} px, ${everyRoute ? 'every route' : 'one page per template'}`, () => {
+    let results: PageResult[] = [];
+    const problemsOf = (gate: Gate) => results.flatMap((result) => result.problems[gate]);
+
+    beforeAll(async () => {
+      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: HEIGHT })));
+      const urls = everyRoute ? routes.all : routes.perTemplate;
+      results = await mapWithLimit(urls, LANES, (url, lane) => checkPage(pages[lane]!, session.server.origin, url, gates, { measureHeader: url === '/' }));
+      const home = results[urls.indexOf('/')]?.header;
+      if (home) headers.set(width, home);
+    }, 900_000);
+
+    it('loads every page it checks (HTTP 200), and the server fails no request', () => {
+      const failures = results.flatMap((result) => (result.failure ? [result.failure] : []));
+      expect(results.length, 'no page was checked').toBe(everyRoute ? routes.all.length : routes.perTemplate.length);
+      expect(failures, failures.join('\n')).toEqual([]);
+      expect(session.server.requestErrors, 'the server failed requests').toEqual([]);
+    });
+
+    it('layout: no sideways scroll, no cut-off or covered control, no lazy LCP image', () => {
+      expect(problemsOf('layout'), report('layout', problemsOf('layout'))).toEqual([]);
+    });
+
+    if (everyRoute) {
+      it('accessibility: zero axe violations (WCAG 2.1 A and AA)', () => {
+        expect(problemsOf('axe'), report('axe', problemsOf('axe'))).toEqual([]);
+      });
+
+      it('contrast: every text meets WCAG AA on the pixels behind it', () => {
+        expect(problemsOf('contrast'), report('contrast', problemsOf('contrast'))).toEqual([]);
+      });
+
+      it('clean load: the CSP served and kept, no console error, failed request or broken image, opened at the top and enhanced', () => {
+        expect(problemsOf('clean'), report('load', problemsOf('clean'))).toEqual([]);
+      });
+    }
+  });
+}
+
+it('keeps the header on one row at every width, at one height across the desktop widths', () => {
+  expect(headers.size, 'the header was not measured at every width').toBe(GATE_WIDTHS.length);
+  const problems = [...headers].flatMap(([width, header]) => header.offRow.map((problem) => `@${width}px: ${problem}`));
+  const desktop = [...headers].filter(([, header]) => header.desktop);
+  expect(desktop.length, 'no width showed the desktop navigation').toBeGreaterThan(0);
+  expect(desktop.map(([width]) => width), 'the desktop navigation must show from 1280 px up').toEqual(expect.arrayContaining([1280, 1440, 1920]));
+  const heights = new Set(desktop.map(([, header]) => header.height));
+  if (heights.size > 1) problems.push(`the desktop header changes height: ${desktop.map(([width, header]) => `${header.height}px at ${width}`).join(', ')}`);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
