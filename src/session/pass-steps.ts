@@ -52,6 +52,12 @@ export interface StepOptions {
   compileDir: string;
   /** The step cache's folder; undefined compiles afresh. */
   stepCacheDir: string | undefined;
+  /**
+   * Only a pass that reads everything uses the step cache (watch: its first pass, so a start on an
+   * unchanged site compiles nothing, as a warm build): after a save, a compile stamped by size and
+   * modification time could miss a second save within the same millisecond that kept the size.
+   */
+  stepCacheOnlyWhole?: boolean;
   /** Make only the images the content and templates use (build); watch makes every image. */
   onlyUsedImages: boolean;
   /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */

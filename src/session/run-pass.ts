@@ -161,8 +161,9 @@ async function runSteps({ session, options, state }: { session: Omit<Session, 'r
   let esbuildStarted = false;
   let preloading: Promise<unknown> | undefined;
   const started = new Map<StepName, Promise<void>>();
+  const useStepCache = changes === 'all' || !options.stepCacheOnlyWhole;
   const context: StepContext = {
-    options, source: session.source, renderers: session.renderers, state,
+    options: useStepCache ? options : { ...options, stepCacheDir: undefined }, source: session.source, renderers: session.renderers, state,
     contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
     reloadContent: false,
     siteChanged: false,

@@ -219,8 +219,9 @@ function runnerOptions(options: SessionOptions, mode: SessionMode, code: string)
     rootDir: options.rootDir, contentDir: options.contentDir, templatesDir: options.templatesDir, outDir: options.outDir,
     publicDir: options.publicDir ?? path.join(path.dirname(options.contentDir), 'public'),
     compileDir: options.compileDir,
-    // Build compiles through the step cache (none without a cache folder); watch compiles afresh.
-    stepCacheDir: build ? options.cacheDir : undefined,
+    // Build compiles through the step cache (none without a cache folder); watch only in a pass that reads everything.
+    stepCacheDir: options.cacheDir,
+    stepCacheOnlyWhole: !build,
     stableAssetNames: !build,
     hostFiles: build,
     // Recorded in the output's marker: only a complete build may be deployed.

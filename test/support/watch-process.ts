@@ -20,6 +20,8 @@ import { makeFixtureSite, removeSite } from './fixture-site.ts';
 export interface WatchProcess {
   /** e.g. http://127.0.0.1:40123/ */
   url: string;
+  /** The watch process's id (to look at the processes it started). */
+  pid: number;
   output: string[];
   /** Resolves with the first output line (from now on, or already printed after `from`) matching `pattern`. */
   waitForLine(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
@@ -81,6 +83,7 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
   const url = /(http:\/\/\S+)/.exec(serving)![1]!;
   return {
     url,
+    pid: child.pid!,
     output,
     waitForLine,
     servedPage: (urlPath, text, timeoutMs = 20_000) => pollServedPage(url, output, urlPath, text, timeoutMs),

@@ -6,6 +6,7 @@
  * pages that read it. A watch killed after it wrote in place leaves no
  * manifest that vouches for what it changed.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,16 @@ function pagesPerThread(output: string[]): Record<string, number> {
   }));
 }
 
+/** The names of the processes `pid` started that still run (watch keeps esbuild's service once it compiled anything). */
+function childCommands(pid: number): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((name) => name.trim()).filter(Boolean);
+  } catch {
+    // ps exits 1 when there is no such process.
+    return [];
+  }
+}
+
 describe('cleansite watch starts like build', () => {
   it('renders a cold site on several threads, and restarts from the page manifest without rendering what did not change', async () => {
     const site = watching.site('watch-overlay');
@@ -51,6 +62,8 @@ describe('cleansite watch starts like build', () => {
     expect(Object.keys(threads).sort()).toEqual(['worker 1', 'worker 2']);
     expect(threads['worker 1'], 'worker 1 rendered no page').toBeGreaterThan(0);
     expect(threads['worker 2'], 'worker 2 rendered no page').toBeGreaterThan(0);
+    // A cold start compiles the declaration, templates and script: esbuild's service runs.
+    expect(childCommands(cold.pid)).toContain('esbuild');
     expect(await cold.stop()).toBe(0);
     const homeBefore = statSync(home);
 
@@ -60,6 +73,8 @@ describe('cleansite watch starts like build', () => {
     expect(warm.output.some((line) => line.startsWith('debug: rendered by ')), 'a thread rendered pages on an unchanged site').toBe(false);
     expect(statSync(home).ino).toBe(homeBefore.ino);
     expect(statSync(home).mtimeMs).toBe(homeBefore.mtimeMs);
+    // ... and compiled nothing: the declaration, templates, stylesheet and script came from the step cache, as in a warm build.
+    expect(childCommands(warm.pid), 'a restart on an unchanged site started esbuild').not.toContain('esbuild');
 
     // An edit while it runs is written in place; stopped, it saves what the output holds.
     writeFileSync(westEnd, `${westEndText}\nEdited while watch runs.\n`);
