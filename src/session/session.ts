@@ -140,20 +140,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       const config = source.config!;
       // Besides the units a page read, its HTML depends on the code, the templates and the declaration.
       const salt = hashText(`${code}\n${renderers.templates!.hash}\n${config.hash}`);
-      const same = last?.site === site && last.data.images === inputs.images && JSON.stringify(last.data.assets) === JSON.stringify(inputs.assets);
-      if (same && last!.keys.salt === salt) return last!;
-      const data: SiteData = same ? last!.data : {
-        content: site.content,
-        routes: site.table.routes,
-        navigation: site.navigation,
-        images: inputs.images,
-        assets: inputs.assets,
-        buildDate: options.buildDate ?? resolveBuildDate(config.value.utcOffsetHours),
-        baseUrl: site.baseUrl,
-        siteName: site.siteName,
-        lang: config.value.lang,
-      };
-      last = { site, data, keys: { fingerprints: site.fingerprints ?? new Map<string, string>(), salt }, items: site.items ?? [] };
+      last = passFor(last, site, inputs, salt, { buildDate: options.buildDate, config: config.value });
       return last;
     },
     plan(pass) {
@@ -210,6 +197,24 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   };
   const run = createPassRunner(session, runnerOptions(options, mode, code));
   return { ...session, run };
+}
+
+/** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
+function passFor(last: Pass | undefined, site: LoadedSite, inputs: PassInputs, salt: string, { buildDate, config }: { buildDate?: string; config: { utcOffsetHours: number; lang: string } }): Pass {
+  const same = last?.site === site && last.data.images === inputs.images && JSON.stringify(last.data.assets) === JSON.stringify(inputs.assets);
+  if (same && last!.keys.salt === salt) return last!;
+  const data: SiteData = same ? last!.data : {
+    content: site.content,
+    routes: site.table.routes,
+    navigation: site.navigation,
+    images: inputs.images,
+    assets: inputs.assets,
+    buildDate: buildDate ?? resolveBuildDate(config.utcOffsetHours),
+    baseUrl: site.baseUrl,
+    siteName: site.siteName,
+    lang: config.lang,
+  };
+  return { site, data, keys: { fingerprints: site.fingerprints ?? new Map<string, string>(), salt }, items: site.items ?? [] };
 }
 
 /** How the pass runner runs for this session: build and watch differ only in these. */
