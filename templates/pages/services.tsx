@@ -36,10 +36,11 @@ export function ServicesPage(props: TemplateProps<Page>): ReactElement {
         <div className="container">
           <SectionHeading id="featured-services" eyebrow="Core services" title="How we look after your building" />
           <div className="feature-blocks">
-            {featured.map((card) => (
+            {featured.map((card, index) => (
               <article className="feature-block" key={card.file}>
                 {card.image && (
-                  <Picture image={props.image(card.image.src)} alt={card.image.alt} sizes="(min-width: 64em) 34rem, (min-width: 48em) 40vw, 100vw" className="feature-block__image" />
+                  // The first block's image is above the fold on a tablet (the hero has none), and may be its largest paint: not lazy.
+                  <Picture image={props.image(card.image.src)} alt={card.image.alt} sizes="(min-width: 64em) 34rem, (min-width: 48em) 40vw, 100vw" eager={index === 0} className="feature-block__image" />
                 )}
                 <div className="feature-block__body">
                   <h3>{card.title}</h3>
