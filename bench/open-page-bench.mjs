@@ -17,10 +17,10 @@
 // Medians, each pair and the load average go into the JSON.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { connectEvents } from './event-client.mjs';
 import { generateSite } from './generate-site.mjs';
 import { median } from './report.mjs';
 
@@ -54,8 +54,8 @@ export async function runOpenPageBench({ sizes = ['committed', 10_000], edits = 
 
 /** One pair per edit: the open page's reload and the whole pass's, both from the end of the write. */
 export async function timeTemplateEdits(url, dir, openPage, edits, log) {
-  const open = await connect(url, openPage);
-  const whole = await connect(url);
+  const open = await connectEvents(url, openPage);
+  const whole = await connectEvents(url);
   try {
     await Promise.all([open.next('hello'), whole.next('hello')]);
     const template = path.join(dir, 'templates', 'index.tsx');
@@ -115,48 +115,6 @@ function startWatch(dir) {
       resolve({ url: /(http:\/\/\S+)/.exec(serving)[1], pages: Number(/^Built (\d+) pages/.exec(built)[1]), stop: () => (child.kill('SIGTERM'), exit) });
     }, 20);
     child.on('exit', (code) => reject(new Error(`watch exited with ${code}:\n${output.join('\n')}`)));
-  });
-}
-
-/** An event-stream client, as the live-reload script is one; `page`: the page it says it is open on. */
-function connect(baseUrl, page) {
-  const url = new URL('/__cleansite/events', baseUrl);
-  if (page) url.searchParams.set('page', page);
-  return new Promise((resolve, reject) => {
-    const request = get(url, { agent: false }, (response) => {
-      const events = [];
-      let cursor = 0;
-      let buffer = '';
-      let wake = () => {};
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
-          buffer = buffer.slice(end + 2);
-          if (name) events.push(name);
-        }
-        wake();
-      });
-      resolve({
-        skipAll: () => { cursor = events.length; },
-        next: (name, timeoutMs) => new Promise((resolveEvent, rejectEvent) => {
-          const timer = setTimeout(() => rejectEvent(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
-          wake = () => {
-            const index = events.indexOf(name, cursor);
-            if (index === -1) return;
-            cursor = index + 1;
-            clearTimeout(timer);
-            wake = () => {};
-            resolveEvent();
-          };
-          wake();
-        }),
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
   });
 }
 

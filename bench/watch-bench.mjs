@@ -19,10 +19,10 @@
 // importable: `runWatchBench(options)` returns the figures.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { connectEvents } from './event-client.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results-watch.json');
@@ -219,47 +219,6 @@ async function settledRss(watch) {
 function readRss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)[1]) * 1024;
-}
-
-function connectEvents(baseUrl) {
-  return new Promise((resolve, reject) => {
-    const request = get(new URL('/__cleansite/events', baseUrl), { agent: false }, (response) => {
-      const events = [];
-      let cursor = 0;
-      let buffer = '';
-      let wake = () => {};
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (name && data) events.push({ event: name, data: JSON.parse(data) });
-        }
-        wake();
-      });
-      resolve({
-        skipAll: () => { cursor = events.length; },
-        next: (name, timeoutMs = 15_000) => new Promise((resolveEvent, rejectEvent) => {
-          const timer = setTimeout(() => rejectEvent(new Error(`no ${name ?? ''} event within ${timeoutMs} ms`)), timeoutMs);
-          wake = () => {
-            const index = events.findIndex((event, position) => position >= cursor && (!name || event.event === name));
-            if (index === -1) return;
-            cursor = index + 1;
-            clearTimeout(timer);
-            wake = () => {};
-            resolveEvent(events[index]);
-          };
-          wake();
-        }),
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
 }
 
 function renderTable(results, cycles, templateCycles) {
