@@ -15,12 +15,12 @@
 // write returns, the open page's reload and the other client's: a pair per
 // edit, in the same process, so the machine's load weighs on both alike.
 // Medians, each pair and the load average go into the JSON.
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { connectEvents } from './event-client.mjs';
+import { startWatch } from './watch-bench.mjs';
 import { generateSite } from './generate-site.mjs';
 import { median } from './report.mjs';
 
@@ -96,26 +96,6 @@ function prepareSite(size) {
     openPage: generated ? '/locations/noosa-2/' : '/locations/noosa/',
     targetMs: generated ? TARGET_MS.generated : TARGET_MS.committed,
   };
-}
-
-function startWatch(dir) {
-  const child = spawn(process.execPath, [CLI, 'watch', '--port', '0', '--out', path.join(dir, 'out')], { cwd: dir });
-  const output = [];
-  const collect = (chunk) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exit = new Promise((resolve) => child.on('exit', resolve));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const serving = output.find((line) => line.startsWith('Serving http://'));
-      if (!serving) return;
-      clearInterval(poll);
-      const built = output.find((line) => line.startsWith('Built '));
-      if (!built) return reject(new Error(`the first build failed:\n${output.join('\n')}`));
-      resolve({ url: /(http:\/\/\S+)/.exec(serving)[1], pages: Number(/^Built (\d+) pages/.exec(built)[1]), stop: () => (child.kill('SIGTERM'), exit) });
-    }, 20);
-    child.on('exit', (code) => reject(new Error(`watch exited with ${code}:\n${output.join('\n')}`)));
-  });
 }
 
 function option(name) {

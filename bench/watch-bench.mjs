@@ -171,7 +171,8 @@ async function timeEdit(events, expected, write, timeoutMs = 15_000) {
   return elapsed;
 }
 
-function startWatch(dir) {
+/** `cleansite watch` on `dir` (its output in `dir/out`), once it serves after a first build that succeeded (the benches' one starter). */
+export function startWatch(dir) {
   const child = spawn(process.execPath, [CLI, 'watch', '--port', '0', '--out', path.join(dir, 'out')], { cwd: dir });
   const output = [];
   const collect = (chunk) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
