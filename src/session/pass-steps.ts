@@ -2,10 +2,12 @@
  * The table of a pass's steps, the one order `build` and watch both run:
  * each step names the step it waits for and what it does to the pass's
  * state. The config step is awaited by the content step only: the compiles,
- * the images and the public files run beside them. Compiles go through the
- * step cache (cache/step-cache.ts) when the session has one (build);
- * watch compiles afresh. The runner (run-pass.ts) decides which steps a
- * change selects and collects each step's problems the same way for both.
+ * the images and the public files run beside them (the images once the
+ * content and templates say which are used). Compiles go through the step
+ * cache (cache/step-cache.ts) when the session has one: a build, and
+ * watch's passes over everything (a save compiles afresh). The runner
+ * (run-pass.ts) decides which steps a change selects and collects each
+ * step's problems the same way for both.
  */
 import path from 'node:path';
 import { buildClientScript } from '../assets/build-client.ts';

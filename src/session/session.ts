@@ -1,7 +1,7 @@
 /**
  * The build session: the one object `build` and watch run a site through,
- * with one function, `run(changes | 'all', { write })` (run-pass.ts: the
- * table of steps, their problems, the writes). It holds what a pass needs
+ * with one function, `run(changes | 'all', options)` (run-pass.ts: the
+ * table of steps, their problems, the writes, whole or in place). It holds what a pass needs
  * from the last: the site's sources (the declaration, the content loader
  * and the routed site: site-source.ts), the page manifest (which page the
  * output holds, under which key: page-manifest.ts) and the renderers
