@@ -99,7 +99,7 @@ const NO_IMAGES: SiteData['images'] = {};
 export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerOptions): PassRunner {
   const state: PassState = { site: undefined, css: undefined, script: undefined, images: undefined, imagesFor: undefined, publicFiles: undefined, inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() } };
   const problems = new Map<string, CleansiteError[]>();
-  const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [], wholeWritten: false, images: undefined };
+  const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [], wholeWritten: false, images: undefined, imageFiles: new Set() };
   const outputMissing = () => writer.wholeWritten && !existsSync(options.outDir);
 
   const run = async (changes: PassChanges | 'all', runOptions: RunOptions = {}): Promise<PassOutcome> => {

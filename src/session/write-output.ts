@@ -40,8 +40,10 @@ export interface WriterState {
   redirects: RedirectRule[];
   /** A whole output was written (or found current): until then every pass writes whole. */
   wholeWritten: boolean;
-  /** The image files the output holds (their stage's result): in place, images are placed again only when this changed. */
+  /** The image stage's result last placed: in place, images are placed again only when it changed. */
   images: PassState['images'];
+  /** The image variants the output holds. */
+  imageFiles: ReadonlySet<string>;
 }
 
 export interface WriteOutcome {
@@ -119,6 +121,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     if (current) {
       site.saveCache?.();
       writer.images = context.state.images;
+      writer.imageFiles = imageFilesOf(context.state);
       return { ...nothing, upToDate: true, reused: pages, files: pages + current.files, bytes: reusedBytes + current.bytes };
     }
   }
@@ -140,6 +143,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     writer.currentFor = pass;
     writer.sitemapPending = false;
     writer.images = context.state.images;
+    writer.imageFiles = imageFilesOf(context.state);
     try {
       session.save(await describe());
     } catch (error) {
@@ -171,6 +175,26 @@ function pagesToWrite(pass: Pass, session: WriteContext['session'], outDir: stri
 }
 
 export async function writeInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
+  const outcome = await writeChangesInPlace(pass, context);
+  // Only once every page was written again: until then a page may still show them.
+  if (outcome.deferred === 0) await dropUnusedImages(context);
+  return outcome;
+}
+
+const imageFilesOf = (state: PassState): ReadonlySet<string> => new Set(state.images?.files.map((image) => image.file));
+
+/** Deletes the image variants the output holds that no page uses any more (a whole output would not hold them). */
+async function dropUnusedImages({ state, writer, options, session }: WriteContext): Promise<void> {
+  const current = imageFilesOf(state);
+  const unused = [...writer.imageFiles].filter((file) => !current.has(file));
+  if (unused.length > 0) {
+    session.changingInPlace();
+    await withStaging(options.outDir, (staging) => staging.remove(unused));
+  }
+  writer.imageFiles = current;
+}
+
+async function writeChangesInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
   const { session, runOptions, writer, time } = context;
   const { site } = pass;
   const extras = await writeChangedFiles(pass, context);
@@ -244,17 +268,15 @@ async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pic
     images: state.images !== writer.images,
     sitemap: false,
   };
-  // Variants no page uses any more go, as a whole output would not hold them.
-  const kept = new Set(state.images?.files.map((image) => image.file));
-  const droppedImages = chosen.images ? (writer.images?.files ?? []).map((image) => image.file).filter((file) => !kept.has(file)) : [];
   const none = { files: 0, bytes: 0, publicFiles: 0, stylesheet: false, script: false };
   if (copies.length + removals.length === 0 && !chosen.css && !chosen.script && !chosen.images) return none;
   let placed = { files: 0, bytes: 0 };
   context.session.changingInPlace();
   await withStaging(options.outDir, (staging) => {
     placed = placeParts(staging, { publicDir: options.publicDir, publicFiles: copies, css: state.css, script: state.script, imageFiles: state.images?.files ?? [], sitemapXml: '', robotsTxt: '' }, chosen);
-    staging.remove([...removals, ...droppedImages]);
+    staging.remove(removals);
   });
+  if (chosen.images) writer.imageFiles = new Set([...writer.imageFiles, ...imageFilesOf(state)]);
   writer.images = state.images;
   return { ...placed, publicFiles: copies.length + removals.length, stylesheet: chosen.css, script: chosen.script };
 }
