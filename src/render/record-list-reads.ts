@@ -80,36 +80,7 @@ export function createListRecorder(name: string, list: object[]): ListRecorder {
     return entryProxy;
   };
 
-  const listView = new Proxy(list, {
-    get(target, key) {
-      if (typeof key === 'string') {
-        const index = toIndex(key);
-        if (index !== undefined) {
-          if (index < target.length) return entryView(index);
-          state.length = true;
-          return undefined;
-        }
-        if (key === 'length') state.length = true;
-        else if (typeof target[key as keyof typeof target] !== 'function') state.overflow = true;
-      }
-      return target[key as keyof typeof target];
-    },
-    has(target, key) {
-      // Array methods ask whether each index exists: that depends on the length only.
-      if (typeof key === 'string' && (toIndex(key) !== undefined || key === 'length')) state.length = true;
-      else state.overflow = true;
-      return key in target;
-    },
-    ownKeys(target) {
-      state.overflow = true;
-      return Reflect.ownKeys(target);
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (typeof key === 'string' && toIndex(key) !== undefined) state.length = true;
-      else state.overflow = true;
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-  });
+  const listView = listProxy(list, () => state, entryView);
 
   return {
     startPage(index) {
@@ -133,6 +104,42 @@ export function createListRecorder(name: string, list: object[]): ListRecorder {
       state = freshState();
     },
   };
+}
+
+type ReadState = ReturnType<typeof freshState>;
+
+/** The list as a page sees it: an index read hands out the entry's view; the length, or anything else, is noted in the page's `current()` reads. */
+function listProxy(list: object[], current: () => ReadState, entryView: (index: number) => object): object[] {
+  return new Proxy(list, {
+    get(target, key) {
+      if (typeof key === 'string') {
+        const index = toIndex(key);
+        if (index !== undefined) {
+          if (index < target.length) return entryView(index);
+          current().length = true;
+          return undefined;
+        }
+        if (key === 'length') current().length = true;
+        else if (typeof target[key as keyof typeof target] !== 'function') current().overflow = true;
+      }
+      return target[key as keyof typeof target];
+    },
+    has(target, key) {
+      // Array methods ask whether each index exists: that depends on the length only.
+      if (typeof key === 'string' && (toIndex(key) !== undefined || key === 'length')) current().length = true;
+      else current().overflow = true;
+      return key in target;
+    },
+    ownKeys(target) {
+      current().overflow = true;
+      return Reflect.ownKeys(target);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === 'string' && toIndex(key) !== undefined) current().length = true;
+      else current().overflow = true;
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  });
 }
 
 function freshState() {

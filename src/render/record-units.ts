@@ -57,22 +57,7 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
   const flushLists = (units: Set<string>) => {
     for (const list of lists.values()) list.flush(units);
   };
-  const content = new Proxy(site.content, {
-    get(target, key) {
-      const list = typeof key === 'string' ? lists.get(key) : undefined;
-      if (list) return list.view();
-      if (typeof key === 'string') record(`content.${key}`);
-      return target[key as keyof typeof target];
-    },
-    has(target, key) {
-      if (typeof key === 'string') record(`content.${key}`);
-      return key in target;
-    },
-    ownKeys(target) {
-      for (const key of Object.keys(target)) record(`content.${key}`);
-      return Reflect.ownKeys(target);
-    },
-  });
+  const content = contentView(site.content, lists, record);
   const navigation = recordByKey(site.navigation, 'navigation.', record);
 
   return {
@@ -100,20 +85,7 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
         record(`image:${src}`);
         return image(src);
       };
-      return new Proxy(props, {
-        get(target, key) {
-          if (typeof key === 'string') recordTopLevel(key, record);
-          return target[key as keyof TemplateProps];
-        },
-        has(target, key) {
-          if (typeof key === 'string') recordTopLevel(key, record);
-          return key in target;
-        },
-        ownKeys(target) {
-          for (const key of Object.keys(target)) recordTopLevel(key, record);
-          return Reflect.ownKeys(target);
-        },
-      });
+      return recordTopLevelReads(props, record);
     },
     takeUnits() {
       flushLists(read);
@@ -138,6 +110,44 @@ export function createUnitRecorder(site: SiteData): UnitRecorder {
       for (const unit of units) read.add(unit);
     },
   };
+}
+
+/** The content as a page sees it: each list through its recorder, any other key (a one-file collection) one unit. */
+function contentView(content: SiteData['content'], lists: ReadonlyMap<string, ListRecorder>, record: (unit: string) => void): SiteData['content'] {
+  return new Proxy(content, {
+    get(target, key) {
+      const list = typeof key === 'string' ? lists.get(key) : undefined;
+      if (list) return list.view();
+      if (typeof key === 'string') record(`content.${key}`);
+      return target[key as keyof typeof target];
+    },
+    has(target, key) {
+      if (typeof key === 'string') record(`content.${key}`);
+      return key in target;
+    },
+    ownKeys(target) {
+      for (const key of Object.keys(target)) record(`content.${key}`);
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
+/** The props' own keys each recorded as one unit (TOP_LEVEL_UNITS) when read. */
+function recordTopLevelReads(props: TemplateProps, record: (unit: string) => void): TemplateProps {
+  return new Proxy(props, {
+    get(target, key) {
+      if (typeof key === 'string') recordTopLevel(key, record);
+      return target[key as keyof TemplateProps];
+    },
+    has(target, key) {
+      if (typeof key === 'string') recordTopLevel(key, record);
+      return key in target;
+    },
+    ownKeys(target) {
+      for (const key of Object.keys(target)) recordTopLevel(key, record);
+      return Reflect.ownKeys(target);
+    },
+  });
 }
 
 function recordTopLevel(key: string, record: (unit: string) => void): void {

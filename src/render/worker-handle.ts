@@ -69,13 +69,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' && page !== undefined ? new PageStopped(page, 'memory', limits) : error);
   });
   worker.on('exit', (code) => fail(new Error(`it stopped (exit code ${code})`)));
-  worker.on('message', (reply: WorkerReply) => {
-    const entry = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (!entry) return;
-    if (reply.ok) entry.resolve(reply.value);
-    else entry.reject(reply.error ? reviveError(reply.error) : new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${reply.message}` }));
-  });
+  worker.on('message', (reply: WorkerReply) => settle(pending, reply));
 
   const call = (request: WorkerRequest): Promise<unknown> => {
     if (failed) return Promise.reject(failed);
@@ -117,13 +111,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       holdings.validatedBy(config());
       const reply = await call({ type: 'parse', sources, configModule: config() }) as SerialisedParse;
       holdings.add(reply.items);
-      return {
-        fingerprints: reply.fingerprints,
-        items: reply.items,
-        readErrors: reply.readErrors.map(reviveError),
-        parseErrors: reply.parseErrors.map(reviveError),
-        validationErrors: reply.validationErrors.map(reviveError),
-      };
+      return revivedParse(reply);
     },
     async render(paths, outDir) {
       const replied = call({ type: 'render', paths, outDir });
@@ -140,6 +128,26 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
   };
   return handle;
+}
+
+/** Settles the request a reply answers. */
+function settle(pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>, reply: WorkerReply): void {
+  const entry = pending.get(reply.id);
+  pending.delete(reply.id);
+  if (!entry) return;
+  if (reply.ok) entry.resolve(reply.value);
+  else entry.reject(reply.error ? reviveError(reply.error) : new CleansiteError({ code: 'RENDER_FAILED', message: `render worker failed: ${reply.message}` }));
+}
+
+/** A parse reply with its errors made CleansiteErrors again. */
+function revivedParse(reply: SerialisedParse) {
+  return {
+    fingerprints: reply.fingerprints,
+    items: reply.items,
+    readErrors: reply.readErrors.map(reviveError),
+    parseErrors: reply.parseErrors.map(reviveError),
+    validationErrors: reply.validationErrors.map(reviveError),
+  };
 }
 
 /**

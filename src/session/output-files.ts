@@ -4,8 +4,8 @@
  * robots.txt (and, in a production output, the host files written after
  * them: publish/write-publish-files.ts). The pass runner places them through
  * the one output writer (output/staging.ts), whole into an atomic staging
- * folder or, in place, only those a change touched; `build` describes the
- * same list for its nothing-changed check (output-extras.ts).
+ * folder or, in place, only those a change touched; it describes the same
+ * list for its nothing-changed check (output-extras.ts).
  */
 import path from 'node:path';
 import type { BuiltAsset } from '../assets/build-css.ts';

@@ -2,10 +2,12 @@
  * The table of a pass's steps, the one order `build` and watch both run:
  * each step names the step it waits for and what it does to the pass's
  * state. The config step is awaited by the content step only: the compiles,
- * the images and the public files run beside them. Compiles go through the
- * step cache (cache/step-cache.ts) when the session has one (build);
- * watch compiles afresh. The runner (run-pass.ts) decides which steps a
- * change selects and collects each step's problems the same way for both.
+ * the images and the public files run beside them (the images once the
+ * content and templates say which are used). Compiles go through the step
+ * cache (cache/step-cache.ts) when the session has one: a build, and
+ * watch's passes over everything (a save compiles afresh). The runner
+ * (run-pass.ts) decides which steps a change selects and collects each
+ * step's problems the same way for both.
  */
 import path from 'node:path';
 import { buildClientScript } from '../assets/build-client.ts';
@@ -39,6 +41,8 @@ export interface PassState {
   css: BuiltAsset | undefined;
   script: BuiltAsset | undefined;
   images: ImageStage | undefined;
+  /** The image uses `images` was made for (usesKey()); undefined: every image. */
+  imagesFor: string | undefined;
   publicFiles: PublicFile[] | undefined;
   inputs: BundleInputs;
 }
@@ -58,7 +62,7 @@ export interface StepOptions {
    * modification time could miss a second save within the same millisecond that kept the size.
    */
   stepCacheOnlyWhole?: boolean;
-  /** Make only the images the content and templates use (build); watch makes every image. */
+  /** Make only the images the content and templates use (the CLI's build, and watch). */
   onlyUsedImages: boolean;
   /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */
   stableAssetNames: boolean;
@@ -77,6 +81,8 @@ export interface StepContext {
   reloadContent: boolean;
   /** Set by the content step when it routed the site anew. */
   siteChanged: boolean;
+  /** No image file changed: the image step runs only if the images pages use did (onlyUsedImages). */
+  imagesIfUsesChanged: boolean;
   /** When a step of this pass has settled (at once for a step the pass does not run). */
   settled(name: StepName): Promise<void>;
   /** Called once, as esbuild starts on a step the step cache did not hold. */
@@ -120,6 +126,11 @@ export async function compileConfigCached(options: Pick<StepOptions, 'templatesD
     const built = await compileSiteConfig(templatesDir, compileDir);
     return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
   });
+}
+
+/** What the image stage makes for these uses: each image and the width it is needed at. */
+function usesKey(uses: ImageUses | undefined): string | undefined {
+  return uses?.sources().map((src) => `${src} ${uses.neededWidth(src)}`).join('\n');
 }
 
 function replaceSet(set: Set<string>, values: Iterable<string>): void {
@@ -191,11 +202,15 @@ export const STEPS: Record<StepName, Step> = {
   images: {
     async run(context, stage) {
       const { options, state } = context;
+      const uses = options.onlyUsedImages ? imagesInUse(context) : undefined;
+      const wanted = uses?.then(usesKey);
+      // A pass that changed no image file makes them again only for other uses (another image shown, or wider).
+      if (context.imagesIfUsesChanged && state.images !== undefined && (await wanted) === state.imagesFor) return;
       const next = await runImageStage({
-        publicDir: options.publicDir, cacheDir: options.compileDir,
-        uses: options.onlyUsedImages ? imagesInUse(context) : undefined,
+        publicDir: options.publicDir, cacheDir: options.compileDir, uses,
         onEncoded: (done, total) => stage?.count(done, total),
       });
+      state.imagesFor = await wanted;
       const same = state.images !== undefined && JSON.stringify(next.images) === JSON.stringify(state.images.images);
       // The same image map stays the same object, so the pass (site data and keys) stays the same too.
       state.images = same ? { ...next, images: state.images!.images } : next;

@@ -1,16 +1,20 @@
 /**
  * The pass runner: the one function `build` and watch run a site through
- * (`session.run(changes | 'all', { write })`). It runs the steps a change
+ * (`session.run(changes | 'all', options)`). It runs the steps a change
  * selects from the table (pass-steps.ts), collects each step's problems the
  * same way for both (kept per step, cleared by the pass that fixes them),
  * checks references and loads the redirects once the site is routed, then
  * writes through the one output writer (write-output.ts): the whole output
- * swapped in atomically, or in place only what changed.
+ * swapped in atomically, or in place only what changed. It writes whole a
+ * pass over everything ('all'), every pass until a whole output was written
+ * (or found current), and a pass after the output folder went missing; in
+ * place the others.
  *
  * `build` runs it once with 'all' and fails on any problem; watch runs it
  * per batch of changes and keeps serving the last good output while
  * problems are open.
  */
+import { existsSync } from 'node:fs';
 import type { OutputMaker } from '../output/output-marker.ts';
 import { inStage, type Reporter, type StageHandle } from '../core/progress.ts';
 import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
@@ -21,7 +25,7 @@ import { checkContentReferences } from '../routes/check-references.ts';
 import { STEP_NAMES, STEPS, type PassState, type StepContext, type StepName, type StepOptions } from './pass-steps.ts';
 import type { OpenPagesFirst } from './open-pages-first.ts';
 import type { Session } from './session.ts';
-import { writeAtomic, writeInPlace, type UpToDateCheck, type WriteOutcome, type WriterState } from './write-output.ts';
+import { writeAtomic, writeInPlace, type WriteOutcome, type WriterState } from './write-output.ts';
 
 export type { StepName } from './pass-steps.ts';
 
@@ -35,14 +39,10 @@ export interface PassChanges {
 }
 
 export interface RunOptions {
-  /** atomic: the whole output, swapped in; in place: only what changed, into the folder served. */
-  write: 'atomic' | 'in-place';
   /** Render the error screen for pages whose template throws, and finish (build --keep-going). */
   keepGoing?: boolean;
   /** Any problem fails the pass (build); else the last good state is written (watch). */
   failOnProblems?: boolean;
-  /** Atomic only, when no page is to render or remove: true leaves the output as it is. */
-  upToDate?: (check: UpToDateCheck) => boolean;
   /** Atomic only: cleansite's own records (`.cleansite-*` files, never published), written with the output so they are swapped in with it. */
   records?: ReadonlyArray<{ file: string; contents: string }>;
   /** In place only: the pages open in a browser are written (and told) before the rest, which a later change may supersede (open-pages-first.ts). */
@@ -61,6 +61,10 @@ export interface PassOutcome extends WriteOutcome {
   redirects: readonly RedirectRule[];
   /** The steps that ran without a problem in this pass. */
   succeeded: ReadonlySet<string>;
+  /** The pass wrote the whole output (or found it current), not in place. */
+  wroteWhole: boolean;
+  /** The output folder had gone missing (deleted under watch) and this pass wrote it whole again. */
+  outputRestored: boolean;
 }
 
 export interface RunnerOptions extends StepOptions {
@@ -83,17 +87,22 @@ export interface RunnerOptions extends StepOptions {
   onlyUsedImages: boolean;
 }
 
-export type PassRunner = (changes: PassChanges | 'all', options: RunOptions) => Promise<PassOutcome>;
+export interface PassRunner {
+  (changes: PassChanges | 'all', options?: RunOptions): Promise<PassOutcome>;
+  /** True when a whole output was written and its folder is gone since: the next pass writes it whole again. */
+  outputMissing(): boolean;
+}
 
 /** One object, so that a pass with no images is the same pass as the last. */
 const NO_IMAGES: SiteData['images'] = {};
 
 export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerOptions): PassRunner {
-  const state: PassState = { site: undefined, css: undefined, script: undefined, images: undefined, publicFiles: undefined, inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() } };
+  const state: PassState = { site: undefined, css: undefined, script: undefined, images: undefined, imagesFor: undefined, publicFiles: undefined, inputs: { config: new Set(), templates: new Set(), styles: new Set(), client: new Set() } };
   const problems = new Map<string, CleansiteError[]>();
-  const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [] };
+  const writer: WriterState = { currentFor: undefined, sitemapPending: true, redirects: [], wholeWritten: false, images: undefined, imageFiles: new Set() };
+  const outputMissing = () => writer.wholeWritten && !existsSync(options.outDir);
 
-  return async function run(changes, runOptions) {
+  const run = async (changes: PassChanges | 'all', runOptions: RunOptions = {}): Promise<PassOutcome> => {
     const started = performance.now();
     const timings: Record<string, number> = {};
     const time = async <T>(label: string, work: (stage: StageHandle) => Promise<T> | T): Promise<T> => {
@@ -138,7 +147,9 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
     if (context.siteChanged) writer.sitemapPending = true;
     if (runOptions.failOnProblems && problems.size > 0) throw new CleansiteErrorList([...problems.values()].flat());
 
-    let written: WriteOutcome = { written: false, upToDate: false, pages: site?.table.routes.length ?? 0, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false };
+    let written: WriteOutcome = { written: false, upToDate: false, pages: site?.table.routes.length ?? 0, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false, deferred: 0 };
+    const restoring = outputMissing();
+    const whole = changes === 'all' || !writer.wholeWritten || restoring;
     const templates = session.renderers.templates;
     if (site && templates) {
       const pass = session.pass(site, {
@@ -147,13 +158,16 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
       });
       const write = { session, state, writer, options, runOptions, time, succeeded, changes, started };
       await attempt('write', async () => {
-        written = runOptions.write === 'atomic' ? await writeAtomic(pass, write) : await writeInPlace(pass, write);
+        written = whole ? await writeAtomic(pass, write) : await writeInPlace(pass, write);
       });
       if (fatal !== undefined) throw fatal;
       if (runOptions.failOnProblems && problems.size > 0) throw new CleansiteErrorList([...problems.values()].flat());
     }
-    return { ...written, problems: [...problems.values()].flat(), timings, state, redirects: writer.redirects, succeeded };
+    const wroteWhole = whole && (written.written || written.upToDate);
+    writer.wholeWritten ||= wroteWhole;
+    return { ...written, problems: [...problems.values()].flat(), timings, state, redirects: writer.redirects, succeeded, wroteWhole, outputRestored: restoring && written.written };
   };
+  return Object.assign(run, { outputMissing });
 }
 
 /** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */
@@ -167,6 +181,7 @@ async function runSteps({ session, options, state }: { session: Omit<Session, 'r
     contentChanges: changes === 'all' ? 'all' : changes.content ?? { relatives: [], relist: false },
     reloadContent: false,
     siteChanged: false,
+    imagesIfUsesChanged: false,
     settled: (name) => started.get(name) ?? Promise.resolve(),
     onEsbuildStart() {
       if (esbuildStarted) return;
@@ -178,6 +193,11 @@ async function runSteps({ session, options, state }: { session: Omit<Session, 'r
   const selected = new Set<StepName>(changes === 'all' ? STEP_NAMES : changes.steps);
   // The content is read again after a new declaration, and routed at least once.
   if (selected.has('config') || !state.site) selected.add('content');
+  // With only the images pages use made, another content or templates may use other images.
+  if (options.onlyUsedImages && !selected.has('images') && (selected.has('content') || selected.has('templates'))) {
+    selected.add('images');
+    context.imagesIfUsesChanged = true;
+  }
   for (const name of STEP_NAMES) {
     if (!selected.has(name)) continue;
     const step = STEPS[name];

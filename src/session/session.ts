@@ -1,7 +1,7 @@
 /**
  * The build session: the one object `build` and watch run a site through,
- * with one function, `run(changes | 'all', { write })` (run-pass.ts: the
- * table of steps, their problems, the writes). It holds what a pass needs
+ * with one function, `run(changes | 'all', options)` (run-pass.ts: the
+ * table of steps, their problems, the writes, whole or in place). It holds what a pass needs
  * from the last: the site's sources (the declaration, the content loader
  * and the routed site: site-source.ts), the page manifest (which page the
  * output holds, under which key: page-manifest.ts) and the renderers
@@ -23,6 +23,7 @@ import type { Route } from '../routes/route-table.ts';
 import { createPageManifest, pageIsCurrent, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
 import { createRenderers, type PassData, type RendererOptions, type SessionRenderers } from './renderers.ts';
 import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
+import { preferProductionReact } from '../render/production-react.ts';
 import { rendersInWorkers } from '../render/render-threads.ts';
 import { createSiteSource, type SiteSource, type SiteSourceOptions } from './site-source.ts';
 import { writePages, type ReusablePage, type WrittenPages } from './write-pages.ts';
@@ -38,7 +39,7 @@ export interface SessionOptions extends SiteSourceOptions {
   onWarning?: RunnerOptions['onWarning'];
   /** Told each step as it starts and ends, and the images and pages done (core/progress.ts). */
   reporter?: RunnerOptions['reporter'];
-  /** Make only the images the content and templates use (build); watch makes every image. */
+  /** Make only the images the content and templates use (the CLI's build, and watch); else every image (an in-process build's default). */
   onlyUsedImages?: boolean;
   /** Where compiled modules and the render worker's bundle live. */
   compileDir: string;
@@ -71,7 +72,8 @@ export interface Pass extends PassData {
 export interface Session {
   /**
    * Runs one pass: the steps `changes` selects (all of them for 'all'), then the write, atomic
-   * (a whole new output swapped in) or in place (what changed, into the folder served).
+   * (a whole new output swapped in) or in place (what changed, into the folder served): see
+   * run-pass.ts for which. `run.outputMissing()`: the output folder went away since it was written.
    */
   readonly run: PassRunner;
   readonly source: SiteSource;
@@ -103,6 +105,8 @@ export interface Session {
 }
 
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
+  // Before anything imports React, here or in a render worker: build and watch alike render with its production build.
+  preferProductionReact();
   const watch = mode.kind === 'watch';
   const renderers = createRenderers({
     // Watch shares shared() markup as a build does: each pass's site patch gives its workers a new chunk cache.
@@ -111,16 +115,9 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     route: { buildDate: options.buildDate, drafts: options.drafts ?? false, baseUrl: options.baseUrl },
   });
   const source = createSiteSource({ ...options, helpers: renderers.threads });
-  const stored = options.cacheDir ? readPageManifest(options.cacheDir, options.outDir) : undefined;
-  const manifest = createPageManifest(stored?.pages);
   const recordUnits = watch || mode.render.recordUnits;
-  /** The manifest file describes the output (watch: until it changes in place). */
-  let savedCurrent = stored !== undefined;
-  const saveManifest = (extras: Record<string, string>) => {
-    if (!options.cacheDir || !recordUnits) return;
-    writePageManifest(options.cacheDir, options.outDir, manifest.entries(), extras);
-    savedCurrent = true;
-  };
+  const saved = savedManifest(options, recordUnits);
+  const { manifest } = saved;
   const code = codeVersion();
   let last: Pass | undefined;
   // One valuation per pass: it caches the values it computed.
@@ -135,7 +132,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     source,
     manifest,
     renderers,
-    savedExtras: stored?.extras,
+    savedExtras: saved.extras,
     pass(site, inputs) {
       const config = source.config!;
       // Besides the units a page read, its HTML depends on the code, the templates and the declaration.
@@ -175,28 +172,53 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         },
       };
     },
-    save: saveManifest,
-    changingInPlace() {
-      if (!savedCurrent || !options.cacheDir) return;
-      // A watch killed while it writes in place must leave no manifest vouching for pages it changed.
-      removePageManifest(options.cacheDir, options.outDir);
-      savedCurrent = false;
-    },
+    save: saved.save,
+    changingInPlace: saved.changingInPlace,
     async close() {
       // Watch stops: the manifest describes the folder served (its pages; the other files are not
       // described, so the next start writes the output again, linking the current pages).
-      if (watch && !savedCurrent) {
-        try {
-          saveManifest({});
-        } catch {
-          // Without a manifest the next start renders every page.
-        }
-      }
+      if (watch) saved.saveIfChanged();
       await renderers.close();
     },
   };
   const run = createPassRunner(session, runnerOptions(options, mode, code));
   return { ...session, run };
+}
+
+/**
+ * The page manifest of this output folder, as the cache folder holds it, and its file kept in
+ * step with the output: saved after a commit, removed before the output changes in place (a
+ * watch killed meanwhile leaves no manifest vouching for pages it changed).
+ */
+function savedManifest(options: SessionOptions, recordUnits: boolean) {
+  const { cacheDir, outDir } = options;
+  const stored = cacheDir ? readPageManifest(cacheDir, outDir) : undefined;
+  const manifest = createPageManifest(stored?.pages);
+  /** The manifest file describes the output (watch: until it changes in place). */
+  let savedCurrent = stored !== undefined;
+  const save = (extras: Record<string, string>) => {
+    if (!cacheDir || !recordUnits) return;
+    writePageManifest(cacheDir, outDir, manifest.entries(), extras);
+    savedCurrent = true;
+  };
+  return {
+    manifest,
+    extras: stored?.extras,
+    save,
+    changingInPlace() {
+      if (!savedCurrent || !cacheDir) return;
+      removePageManifest(cacheDir, outDir);
+      savedCurrent = false;
+    },
+    saveIfChanged() {
+      if (savedCurrent) return;
+      try {
+        save({});
+      } catch {
+        // Without a manifest the next start renders every page.
+      }
+    },
+  };
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
@@ -239,6 +261,6 @@ function runnerOptions(options: SessionOptions, mode: SessionMode, code: string)
     onTime: options.onTime,
     onWarning: options.onWarning,
     reporter: options.reporter,
-    onlyUsedImages: build && options.onlyUsedImages === true,
+    onlyUsedImages: options.onlyUsedImages === true,
   };
 }

@@ -22,7 +22,7 @@ import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging, type Staging } from '../output/staging.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { writePublishFiles } from '../publish/write-publish-files.ts';
-import { describeOutputExtras, describePublicFile } from './output-extras.ts';
+import { currentOutputFiles, describeOutputExtras, describePublicFile } from './output-extras.ts';
 import { everyPart, placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
 import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
@@ -38,6 +38,12 @@ export interface WriterState {
   /** The route table changed since sitemap.xml was last written. */
   sitemapPending: boolean;
   redirects: RedirectRule[];
+  /** A whole output was written (or found current): until then every pass writes whole. */
+  wholeWritten: boolean;
+  /** The image stage's result last placed: in place, images are placed again only when it changed. */
+  images: PassState['images'];
+  /** The image variants the output holds. */
+  imageFiles: ReadonlySet<string>;
 }
 
 export interface WriteOutcome {
@@ -59,24 +65,13 @@ export interface WriteOutcome {
   publicFiles: number;
   /** Pages each render thread rendered (`main thread: 3 pages, worker 1: 31 pages`), for --debug. */
   perThread?: string;
+  /** The stylesheet, or the client script, was rewritten in place (its pages unchanged: watch swaps a stylesheet in open pages). */
   stylesheet: boolean;
   script: boolean;
-  /** In place, with open pages among the stale (RunOptions.first): their URLs, written before the rest. */
-  first?: string[];
-  /** And the time from the start of the pass until they were in the output, in milliseconds. */
-  firstMilliseconds?: number;
+  /** In place, with open pages among the stale (RunOptions.first): their URLs, written before the rest, and when they were in the output (ms from the start of the pass). */
+  first?: { pages: string[]; milliseconds: number };
   /** Pages a later change superseded before they were written: the next pass renders them. */
-  deferred?: number;
-}
-
-/** For `build`'s nothing-changed check: the output's other files as this pass would write them. */
-export interface UpToDateCheck {
-  described: Record<string, string>;
-  previous: Record<string, string> | undefined;
-  redirects: readonly RedirectRule[];
-  baseUrl: string;
-  reusedBytes: number;
-  pages: number;
+  deferred: number;
 }
 
 export interface WriteContext {
@@ -114,13 +109,20 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
   const { parts: partsWith, sitemap } = outputParts(pass, context);
   const parts = (xml: string) => ({ ...partsWith(xml), publicDir: options.publicDir });
   const describe = async () => describeOutputExtras({ ...parts(await sitemap()), assets: [context.state.css, context.state.script].filter((asset) => asset !== undefined) }, options.code);
-  const nothing = { written: false, upToDate: false, pages, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false };
+  const nothing = { written: false, upToDate: false, pages, rendered: 0, reused: 0, removedPages: 0, files: 0, bytes: 0, failures: [], publicFiles: 0, stylesheet: false, script: false, deferred: 0 };
 
-  if (runOptions.upToDate && plan.render.length === 0 && plan.removed === 0) {
+  if (plan.render.length === 0 && plan.removed === 0) {
+    // No page to render or remove: an output whose other files are all as this pass would write them is left as it is.
     const reusedBytes = plan.reuse.reduce((sum, page) => sum + page.record.bytes, 0);
-    if (runOptions.upToDate({ described: await describe(), previous: session.savedExtras, redirects: writer.redirects, baseUrl: site.baseUrl, reusedBytes, pages })) {
+    const current = currentOutputFiles(options.outDir, await describe(), session.savedExtras, {
+      host: options.hostFiles ? { publicDir: options.publicDir, redirects: writer.redirects, baseUrl: site.baseUrl } : undefined,
+      records: runOptions.records ?? [],
+    });
+    if (current) {
       site.saveCache?.();
-      return { ...nothing, upToDate: true, reused: pages, bytes: reusedBytes };
+      writer.images = context.state.images;
+      writer.imageFiles = imageFilesOf(context.state);
+      return { ...nothing, upToDate: true, reused: pages, files: pages + current.files, bytes: reusedBytes + current.bytes };
     }
   }
 
@@ -140,6 +142,8 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     written.committed();
     writer.currentFor = pass;
     writer.sitemapPending = false;
+    writer.images = context.state.images;
+    writer.imageFiles = imageFilesOf(context.state);
     try {
       session.save(await describe());
     } catch (error) {
@@ -150,7 +154,6 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
       ...nothing, written: true, rendered: written.rendered, reused: written.reused, failures: written.failures, perThread: written.perThread,
       files: pages + placed.files + sitemapPlaced.files + published.files,
       bytes: written.bytes + placed.bytes + sitemapPlaced.bytes + published.bytes,
-      stylesheet: context.state.css !== undefined, script: context.state.script !== undefined,
     };
   } catch (error) {
     await staging.abort();
@@ -172,10 +175,30 @@ function pagesToWrite(pass: Pass, session: WriteContext['session'], outDir: stri
 }
 
 export async function writeInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
+  const outcome = await writeChangesInPlace(pass, context);
+  // Only once every page was written again: until then a page may still show them.
+  if (outcome.deferred === 0) await dropUnusedImages(context);
+  return outcome;
+}
+
+const imageFilesOf = (state: PassState): ReadonlySet<string> => new Set(state.images?.files.map((image) => image.file));
+
+/** Deletes the image variants the output holds that no page uses any more (a whole output would not hold them). */
+async function dropUnusedImages({ state, writer, options, session }: WriteContext): Promise<void> {
+  const current = imageFilesOf(state);
+  const unused = [...writer.imageFiles].filter((file) => !current.has(file));
+  if (unused.length > 0) {
+    session.changingInPlace();
+    await withStaging(options.outDir, (staging) => staging.remove(unused));
+  }
+  writer.imageFiles = current;
+}
+
+async function writeChangesInPlace(pass: Pass, context: WriteContext): Promise<WriteOutcome> {
   const { session, runOptions, writer, time } = context;
   const { site } = pass;
   const extras = await writeChangedFiles(pass, context);
-  const outcome = { ...extras, written: extras.publicFiles > 0 || extras.script, upToDate: false, pages: site.table.routes.length, rendered: 0, reused: 0, removedPages: 0, failures: [] };
+  const outcome = { ...extras, written: extras.publicFiles > 0 || extras.script, upToDate: false, pages: site.table.routes.length, rendered: 0, reused: 0, removedPages: 0, failures: [], deferred: 0 };
   // A stylesheet or public-file edit changes no site data: no page need be valued again.
   const valued = writer.currentFor === pass;
   const write = (routes: readonly Route[], removed?: readonly string[]) => writeStalePages(pass, context, routes, removed);
@@ -183,7 +206,7 @@ export async function writeInPlace(pass: Pass, context: WriteContext): Promise<W
   const first = runOptions.first;
   const openStale = first && !valued ? session.staleAmong(pass, openRoutes(site.table.routes, first)) : [];
   const told = openStale.length > 0 ? { pages: await writeOpenPages(openStale, first!, write), milliseconds: performance.now() - context.started } : undefined;
-  const early = told ? { written: true, rendered: openStale.length, first: told.pages, firstMilliseconds: told.milliseconds } : {};
+  const early = told ? { written: true, rendered: openStale.length, first: told } : {};
   const plan = valued ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
   const render = [...plan.stale].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (render.length === 0 && plan.removedOutputs.length === 0 && !writer.sitemapPending) {
@@ -237,11 +260,12 @@ async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pic
     if (change.removed || !existsSync(path.join(options.publicDir, relative))) removals.push(relative);
     else copies.push({ relative, bytes: 0, stamp: '' });
   }
+  const { writer } = context;
   const chosen = {
     publicFiles: copies,
     css: succeeded.has('styles') && state.css !== undefined,
     script: succeeded.has('client') && state.script !== undefined,
-    images: succeeded.has('images'),
+    images: state.images !== writer.images,
     sitemap: false,
   };
   const none = { files: 0, bytes: 0, publicFiles: 0, stylesheet: false, script: false };
@@ -252,6 +276,8 @@ async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pic
     placed = placeParts(staging, { publicDir: options.publicDir, publicFiles: copies, css: state.css, script: state.script, imageFiles: state.images?.files ?? [], sitemapXml: '', robotsTxt: '' }, chosen);
     staging.remove(removals);
   });
+  if (chosen.images) writer.imageFiles = new Set([...writer.imageFiles, ...imageFilesOf(state)]);
+  writer.images = state.images;
   return { ...placed, publicFiles: copies.length + removals.length, stylesheet: chosen.css, script: chosen.script };
 }
 

@@ -1,21 +1,21 @@
-/** Which part of the site a changed file belongs to, and so which stage has to run again. */
+/**
+ * Which part of the site a changed file belongs to, and so which steps of
+ * the pass runner (session/pass-steps.ts) a batch of changes selects, with
+ * the content and public files it names.
+ */
 import path from 'node:path';
 import { CONFIG_FILE } from '../config/load-config.ts';
+import type { BundleInputs } from '../session/pass-steps.ts';
+import type { PassChanges, StepName } from '../session/run-pass.ts';
+import type { FileChange } from './file-watcher.ts';
 
-export type ChangeArea = 'config' | 'content' | 'templates' | 'styles' | 'client' | 'public';
+/** The steps a file feeds directly (the image step also follows from what the pages use). */
+export type ChangeArea = Exclude<StepName, 'images'>;
 
 export interface SourceFolders {
   contentDir: string;
   templatesDir: string;
   publicDir: string;
-}
-
-/** Source files of the last successful site config, template, stylesheet and client-script bundles (absolute paths). */
-export interface BundleInputs {
-  config: ReadonlySet<string>;
-  templates: ReadonlySet<string>;
-  styles: ReadonlySet<string>;
-  client: ReadonlySet<string>;
 }
 
 export function classifyChange(file: string, folders: SourceFolders, inputs: BundleInputs): ChangeArea[] {
@@ -43,4 +43,28 @@ export function isInside(file: string, folder: string): boolean {
 /** Forward-slash path relative to a folder, as the content loader names files. */
 export function relativeTo(folder: string, file: string): string {
   return path.relative(folder, file).split(path.sep).join('/');
+}
+
+const IMAGE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
+
+/** The steps a batch of changes feeds, with the content and public files it names. */
+export function passChanges(changes: readonly FileChange[], folders: SourceFolders, inputs: BundleInputs): PassChanges {
+  const steps = new Set<StepName>();
+  const content: string[] = [];
+  let relist = false;
+  const publicFiles: Array<{ relative: string; removed: boolean }> = [];
+  for (const change of changes) {
+    for (const area of classifyChange(change.file, folders, inputs)) {
+      steps.add(area);
+      if (area === 'content') {
+        content.push(relativeTo(folders.contentDir, change.file));
+        relist ||= change.event !== 'change';
+      }
+      if (area === 'public') {
+        publicFiles.push({ relative: relativeTo(folders.publicDir, change.file), removed: change.event === 'unlink' || change.event === 'unlinkDir' });
+        if (IMAGE_FILE.test(change.file)) steps.add('images');
+      }
+    }
+  }
+  return { steps, content: { relatives: content, relist }, publicFiles };
 }

@@ -1,5 +1,11 @@
-/** What open pages are told after a rebuild, and when they connect (see src/server/live-reload-client.ts). */
+/**
+ * What open pages are told after a rebuild, and when they connect (see
+ * src/server/live-reload-client.ts), and whether the pages can hear it.
+ */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadedSite } from '../routes/route-content.ts';
 import type { BuiltAsset } from '../assets/build-css.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { OverlayProblem } from '../server/live-reload-client.ts';
@@ -47,4 +53,13 @@ export function problemsMessage(problems: CleansiteError[], shown: OverlayProble
     hint: error.hint,
   }))];
   return { event: 'build-error', data: { problems: list } };
+}
+
+/** Pages only reload if the templates render assets.devScripts: a warning when the first listed page of a whole output has no such script. */
+export function checkDevScripts(outDir: string, devScripts: readonly string[], site: LoadedSite): string[] {
+  const home = site.table.routes.find((route) => route.listed) ?? site.table.routes[0];
+  if (!home || devScripts.length === 0) return [];
+  const html = readFileSync(path.join(outDir, home.outputFile), 'utf8');
+  const missingScripts = devScripts.filter((src) => !html.includes(`src="${src}"`));
+  return missingScripts.length === 0 ? [] : [`${home.outputFile} has no <script src="${missingScripts[0]}">: the templates do not render assets.devScripts, so open pages will not reload or show errors (see src/render/page-props.ts BuildAssets)`];
 }

@@ -93,7 +93,8 @@ const HASHED_ASSET = /^assets\/site\.[0-9a-f]{10}\.(css|js)$/;
 async function freshBuild(): Promise<Map<string, Buffer>> {
   const outDir = path.join(root, `fresh-${freshCount++}`);
   const logger = createMemoryLogger();
-  await build({ ...paths, outDir, keepGoing: false, jobs: 1, cache: false, devScripts: [LIVE_RELOAD_PATH] }, logger);
+  // Only the images pages use, as the CLI's build and watch make them.
+  await build({ ...paths, outDir, keepGoing: false, jobs: 1, cache: false, devScripts: [LIVE_RELOAD_PATH], onlyUsedImages: true }, logger);
   const built = snapshot(outDir);
   const redirectPages = new Set(listRedirectPages(outDir));
   expect(redirectPages.size, 'the site declares redirects, so this exclusion is exercised').toBeGreaterThan(0);
@@ -136,7 +137,7 @@ function edit(relative: string, from: string | RegExp, to: string): FileChange[]
   writeFileSync(at(relative), next);
   return [change(relative)];
 }
-function write(relative: string, text: string): FileChange[] {
+function write(relative: string, text: string | Buffer): FileChange[] {
   const existed = statSync(at(relative), { throwIfNoEntry: false }) !== undefined;
   writeFileSync(at(relative), text);
   return [change(relative, existed ? 'change' : 'add')];
@@ -193,7 +194,12 @@ const EDITS: Edit[] = [
   { name: 'and featured again', apply: () => edit('content/locations/west-end.md', /^featured: false$/m, 'featured: true') },
   { name: 'a new FAQ', apply: () => write('content/faqs/parking.md', '---\nquestion: Do your cleaners need parking?\norder: 9\n---\nNo: our teams arrive by van and park on the street or in visitor bays.\n') },
   { name: 'the new FAQ deleted', apply: () => remove('content/faqs/parking.md') },
-  { name: 'a gallery item deleted', apply: () => remove('content/gallery/pressure-washer.md') },
+  { name: 'a gallery item deleted (its image is used no more)', apply: () => remove('content/gallery/pressure-washer.md') },
+  // Watch makes only the images pages use: a new image is made once a page shows it, and its variants go when none does.
+  { name: 'an image no page uses added', apply: () => write('public/images/locations/noosa-heads.jpg', readFileSync(at('public/images/locations/sunshine-coast.jpg'))) },
+  { name: 'a location shows the new image', apply: () => edit('content/locations/noosa.md', 'src: /images/locations/sunshine-coast.jpg', 'src: /images/locations/noosa-heads.jpg') },
+  { name: 'the location shows its old image again', apply: () => edit('content/locations/noosa.md', 'src: /images/locations/noosa-heads.jpg', 'src: /images/locations/sunshine-coast.jpg') },
+  { name: 'the unused image deleted', apply: () => remove('public/images/locations/noosa-heads.jpg') },
   { name: 'a stylesheet rule', apply: () => append('templates/styles/site.css', '\n.watch-equals-build { color: #123456; }\n') },
   { name: 'a stylesheet rule changed', apply: () => edit('templates/styles/site.css', '#123456', '#654321') },
   { name: 'CSS importing a missing file', broken: true, apply: () => write('templates/styles/site.css', `@import "./does-not-exist.css";\n${readFileSync(at('templates/styles/site.css'), 'utf8')}`) },
@@ -261,6 +267,19 @@ describe('a watch session', () => {
       expect(differences(snapshot(paths.outDir), await freshBuild()), `after: ${item.name}`).toEqual([]);
     }
   }, 600_000);
+
+  it('holds no variant of an image that no page shows', () => {
+    // A shown image gets all its variants (the page links some of them: srcset, og:image); an image no page shows gets none.
+    const imageOf = (variant: string) => variant.replace(/-\d+\.[0-9a-f]+\.\w+$/, '');
+    const shown = new Set<string>();
+    for (const [file, bytes] of snapshot(paths.outDir)) {
+      // Pages, feeds, the stylesheet: every file that may link an image.
+      if (!file.startsWith('assets/img/')) for (const match of bytes.toString('utf8').matchAll(/\/(assets\/img\/[^"'\s,?)<&]+)/g)) shown.add(imageOf(match[1]!));
+    }
+    const variants = [...snapshot(paths.outDir).keys()].filter((file) => file.startsWith('assets/img/'));
+    expect(variants.length, 'the site has image variants to check').toBeGreaterThan(0);
+    expect(variants.filter((file) => !shown.has(imageOf(file)))).toEqual([]);
+  });
 });
 
 /**
