@@ -130,6 +130,7 @@ describe('the visual checkers catch each mistake', () => {
     try {
       const result = await checkPage(page, ORIGIN, '/', ['layout', 'axe', 'contrast']);
       expect(result.failure).toBeUndefined();
+      expect(result.judged, 'each gate asked for ran to the end').toEqual(['layout', 'axe', 'contrast']);
       expect(result.problems.layout).toEqual([
         '/ @375px: the largest contentful paint is a lazy-loaded image (photo.png, alt "")',
         '/ @375px: the page is 500px wide in a 375px window: it scrolls sideways',
@@ -138,7 +139,7 @@ describe('the visual checkers catch each mistake', () => {
       expect(result.problems.axe.map((problem) => problem.split(' ')[2])).toEqual(['image-alt']);
       expect(result.problems.contrast.map((problem) => problem.split(':')[0])).toEqual(['/ @375px']);
       expect(result.problems.contrast[0]).toContain('<p class="faint"> "Faint small print"');
-      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] } });
+      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ url: '/gone/', failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] }, judged: [] });
     } finally {
       await page.unrouteAll();
     }
