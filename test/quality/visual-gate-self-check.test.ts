@@ -147,8 +147,8 @@ describe('the visual checkers catch each mistake', () => {
 
   it('clean load: under the site CSP, a violation, a console error, a missing image and an unenhanced page are each reported; a clean page is not', async () => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p></main></body></html>';
-    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script>');
+    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p><div data-tabs data-enhanced>tabs</div></main></body></html>';
+    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script><div data-tabs>tabs</div><picture><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="a GIF"></picture>');
     await page.route(`${ORIGIN}/**`, (route) => {
       const url = route.request().url();
       if (url.endsWith('.png')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no' });
@@ -158,7 +158,7 @@ describe('the visual checkers catch each mistake', () => {
       await watchLoads(page);
       expect((await checkPage(page, ORIGIN, '/', ['clean'])).problems.clean).toEqual([]);
       const found = (await checkPage(page, ORIGIN, '/broken/', ['clean'])).problems.clean.map((problem) => problem.replace(/^\/broken\/ @1280px: /, '').split(' ').slice(0, 2).join(' '));
-      expect(found).toEqual(expect.arrayContaining(['was not', 'broken image', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
+      expect(found).toEqual(expect.arrayContaining(['was not', 'a widget', 'broken image', 'a <picture>', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
       // The page itself was not changed by its blocked script.
       expect(await page.title()).toBe('fixture');
     } finally {
