@@ -1,10 +1,9 @@
 /**
- * Site-wide browser checks (that every route loads cleanly, at the top, is
- * the browser gates' clean-load check): following a link lands at the top;
- * the one client script is small,
- * external and deferred and works under a strict Content-Security-Policy; a
- * widget that fails leaves the others working; and without JavaScript every
- * FAQ answer, tab panel, testimonial and menu link can still be read.
+ * Site-wide browser checks (that every route loads cleanly under the site's own strict
+ * Content-Security-Policy, at the top, with every widget enhanced, is the browser gates' clean-load
+ * check, test/quality/browser-gates.test.ts): following a link lands at the top; the one client
+ * script is external and deferred; a widget that fails leaves the others working; and without
+ * JavaScript every FAQ answer, tab panel, testimonial and menu link can still be read.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +11,6 @@ import * as cheerio from 'cheerio';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, VIEWPORT_NAMES, type BrowserSession, type ViewportName } from '../support/browser.ts';
-
-/** The issue's budget for all client JavaScript, gzipped. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 
 let session: BrowserSession;
 
@@ -83,23 +79,6 @@ describe('enhancing the widgets', () => {
       }
     }
     expect(shifts).toEqual([]);
-  });
-});
-
-describe('under Content-Security-Policy script-src \'self\'', () => {
-  it.each(['/', '/services', '/faq', '/gallery'])('%s runs every widget with no violation', async (route) => {
-    const { page, problems } = await session.newPage('large');
-    await page.route('**/*', async (request) => {
-      const response = await request.fetch();
-      const headers = response.headers();
-      if ((headers['content-type'] ?? '').includes('text/html')) headers['content-security-policy'] = CSP;
-      await request.fulfill({ response, headers });
-    });
-    await page.goto(session.url(route));
-    expect(problems).toEqual({ consoleErrors: [], failedRequests: [] });
-    const unenhanced = await page.locator('[data-dropdown], [data-mobile-menu], [data-accordion], [data-carousel], [data-tabs]')
-      .evaluateAll((widgets) => widgets.filter((widget) => !widget.hasAttribute('data-enhanced')).map((widget) => widget.outerHTML.slice(0, 60)));
-    expect(unenhanced).toEqual([]);
   });
 });
 

@@ -130,6 +130,7 @@ describe('the visual checkers catch each mistake', () => {
     try {
       const result = await checkPage(page, ORIGIN, '/', ['layout', 'axe', 'contrast']);
       expect(result.failure).toBeUndefined();
+      expect(result.judged, 'each gate asked for ran to the end').toEqual(['layout', 'axe', 'contrast']);
       expect(result.problems.layout).toEqual([
         '/ @375px: the largest contentful paint is a lazy-loaded image (photo.png, alt "")',
         '/ @375px: the page is 500px wide in a 375px window: it scrolls sideways',
@@ -138,7 +139,7 @@ describe('the visual checkers catch each mistake', () => {
       expect(result.problems.axe.map((problem) => problem.split(' ')[2])).toEqual(['image-alt']);
       expect(result.problems.contrast.map((problem) => problem.split(':')[0])).toEqual(['/ @375px']);
       expect(result.problems.contrast[0]).toContain('<p class="faint"> "Faint small print"');
-      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] } });
+      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ url: '/gone/', failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] }, judged: [] });
     } finally {
       await page.unrouteAll();
     }
@@ -146,8 +147,8 @@ describe('the visual checkers catch each mistake', () => {
 
   it('clean load: under the site CSP, a violation, a console error, a missing image and an unenhanced page are each reported; a clean page is not', async () => {
     await page.setViewportSize({ width: 1280, height: 700 });
-    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p></main></body></html>';
-    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script>');
+    const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p><div data-tabs data-enhanced>tabs</div></main></body></html>';
+    const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script><div data-tabs>tabs</div><picture><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="a GIF"></picture>');
     await page.route(`${ORIGIN}/**`, (route) => {
       const url = route.request().url();
       if (url.endsWith('.png')) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no' });
@@ -157,7 +158,7 @@ describe('the visual checkers catch each mistake', () => {
       await watchLoads(page);
       expect((await checkPage(page, ORIGIN, '/', ['clean'])).problems.clean).toEqual([]);
       const found = (await checkPage(page, ORIGIN, '/broken/', ['clean'])).problems.clean.map((problem) => problem.replace(/^\/broken\/ @1280px: /, '').split(' ').slice(0, 2).join(' '));
-      expect(found).toEqual(expect.arrayContaining(['was not', 'broken image', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
+      expect(found).toEqual(expect.arrayContaining(['was not', 'a widget', 'broken image', 'a <picture>', 'CSP script-src-elem', 'console: http://fixture.test/broken/:', 'request: http://fixture.test/missing.png:']));
       // The page itself was not changed by its blocked script.
       expect(await page.title()).toBe('fixture');
     } finally {

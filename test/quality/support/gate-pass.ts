@@ -18,32 +18,37 @@ import { expectedStatus } from './site-pages.ts';
 export type Gate = 'layout' | 'contrast' | 'axe' | 'clean';
 
 export interface PageResult {
+  url: string;
   /** Why the page could not be checked (no 200, a timeout); the gates' lists are empty then. */
   failure?: string;
   problems: Record<Gate, string[]>;
+  /** The gates that ran to the end on this load, so a test can tell "no problems" from "not checked". */
+  judged: Gate[];
   header?: HeaderMeasure;
 }
 
 /** Loads `origin + url` in `page` (already at its width) and runs `gates` on it; never throws. */
 export async function checkPage(page: Page, origin: string, url: string, gates: readonly Gate[], options: { measureHeader?: boolean } = {}): Promise<PageResult> {
-  const problems: Record<Gate, string[]> = { layout: [], contrast: [], axe: [], clean: [] };
-  const width = page.viewportSize()!.width;
-  const where = `${url} @${width}px`;
+  const result: PageResult = { url, problems: { layout: [], contrast: [], axe: [], clean: [] }, judged: [] };
+  const where = `${url} @${page.viewportSize()!.width}px`;
+  const found = (gate: Gate, problems: string[]) => result.problems[gate].push(...problems.map((problem) => `${where}: ${problem}`));
   try {
     if (gates.includes('clean')) await beforeLoad(page);
     const response = await page.goto(origin + url, { waitUntil: 'load' });
-    if (response?.status() !== expectedStatus(url)) return { failure: `${where} did not load: HTTP ${response?.status()}`, problems };
+    if (response?.status() !== expectedStatus(url)) return { ...result, failure: `${where} did not load: HTTP ${response?.status()}` };
     if (gates.includes('clean')) {
-      problems.clean.push(...(await readOpening(page)).map((problem) => `${where}: ${problem}`));
-      if ((await response.allHeaders())['content-security-policy'] !== CONTENT_SECURITY_POLICY) problems.clean.push(`${where}: served without the site's Content-Security-Policy`);
+      found('clean', await readOpening(page));
+      if ((await response.allHeaders())['content-security-policy'] !== CONTENT_SECURITY_POLICY) found('clean', ['served without the site\'s Content-Security-Policy']);
     }
-    let header: HeaderMeasure | undefined;
     if (gates.includes('layout')) {
-      const found = [...await findLazyLcp(page), ...await findOverflow(page), ...await findUnreachableControls(page)];
-      problems.layout.push(...found.map((problem) => `${where}: ${problem}`));
-      if (options.measureHeader) header = await measureHeader(page);
+      found('layout', [...await findLazyLcp(page), ...await findOverflow(page), ...await findUnreachableControls(page)]);
+      if (options.measureHeader) result.header = await measureHeader(page);
+      result.judged.push('layout');
     }
-    if (gates.includes('axe')) problems.axe.push(...await auditPage(page, where, { contrastOnPixels: gates.includes('contrast') }));
+    if (gates.includes('axe')) {
+      result.problems.axe.push(...await auditPage(page, where, { contrastOnPixels: gates.includes('contrast') }));
+      result.judged.push('axe');
+    }
     if (gates.includes('contrast')) {
       // Lazy images below the fold must be in the shot: ask for all of them now.
       await page.evaluate(async () => {
@@ -51,11 +56,15 @@ export async function checkPage(page: Page, origin: string, url: string, gates: 
         for (const image of lazy) image.loading = 'eager';
         await Promise.all(lazy.map((image) => image.decode().catch(() => undefined)));
       });
-      problems.contrast.push(...(await findLowContrastText(page)).map((problem) => `${where}: ${problem}`));
+      found('contrast', await findLowContrastText(page));
+      result.judged.push('contrast');
     }
-    if (gates.includes('clean')) problems.clean.push(...(await findLoadProblems(page)).map((problem) => `${where}: ${problem}`));
-    return { problems, header };
+    if (gates.includes('clean')) {
+      found('clean', await findLoadProblems(page));
+      result.judged.push('clean');
+    }
+    return result;
   } catch (error) {
-    return { failure: `${where} could not be checked: ${(error as Error).message.split('\n')[0]}`, problems };
+    return { ...result, failure: `${where} could not be checked: ${(error as Error).message.split('\n')[0]}` };
   }
 }
