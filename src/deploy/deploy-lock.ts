@@ -24,6 +24,8 @@ import { formatS3Target, type S3Target } from './s3-target.ts';
 export interface LockOptions {
   /** How long a lock holds without being refreshed. */
   ttlMs: number;
+  /** How often it is refreshed; default a third of the TTL (at least 200 ms). */
+  renewMs?: number;
   /** How long to wait for another deploy's lock before refusing; 0 refuses at once. */
   waitMs: number;
   pollMs?: number;
@@ -58,7 +60,7 @@ const RELEASE_TIMEOUT_MS = 5_000;
 
 export async function acquireDeployLock(client: S3Client, target: S3Target, options: LockOptions): Promise<DeployLock> {
   const place: LockPlace = { client, target, key: recordKey(target, 'lock.json'), owner: randomUUID(), started: new Date().toISOString() };
-  return holdLock(place, options.ttlMs, await takeLock(place, options));
+  return holdLock(place, options, await takeLock(place, options));
 }
 
 async function takeLock(place: LockPlace, options: LockOptions): Promise<Holding> {
@@ -97,7 +99,7 @@ async function takeLock(place: LockPlace, options: LockOptions): Promise<Holding
   }
 }
 
-function holdLock(place: LockPlace, ttlMs: number, first: Holding): DeployLock {
+function holdLock(place: LockPlace, { ttlMs, renewMs }: LockOptions, first: Holding): DeployLock {
   const { client, target, key, owner, started } = place;
   let holding = first;
   let lost: string | undefined;
@@ -107,7 +109,7 @@ function holdLock(place: LockPlace, ttlMs: number, first: Holding): DeployLock {
   const stopRefresh = new AbortController();
   // Valid until a quarter of the TTL before it expires: the margin covers clock skew and a write's own time in flight.
   const validUntil = () => holding.expiresAt - ttlMs / 4;
-  const interval = Math.max(200, ttlMs / 3);
+  const interval = renewMs ?? Math.max(200, ttlMs / 3);
   const deadlineSignal = (signal?: AbortSignal) => AbortSignal.any([stopRefresh.signal, AbortSignal.timeout(Math.max(1, validUntil() - Date.now())), ...(signal ? [signal] : [])]);
 
   /** After a refused conditional request: is the lock still ours (a response lost, a refresh in flight), or whose is it? */

@@ -35,6 +35,8 @@ export interface DeployOptions {
   cloudfrontEndpoint?: string;
   lockWaitMs?: number;
   lockTtlMs?: number;
+  /** How often the lock is renewed (default a third of the TTL); a test sets it so that renewals, not the machine's speed, decide the outcome. */
+  lockRenewMs?: number;
   /** Uploads in flight at once. */
   concurrency?: number;
   now?: Date;
@@ -76,7 +78,7 @@ export async function deploySite(client: S3Client, options: DeployOptions, progr
 
 async function deployFiles(client: S3Client, options: DeployOptions, progress: DeployProgress, local: LocalFile[], redirectsSkipped: RedirectSkip[], started: number): Promise<DeployResult> {
   const { signal, target } = options;
-  const lock = options.dryRun ? undefined : await acquireDeployLock(client, target, { ttlMs: options.lockTtlMs ?? 120_000, waitMs: options.lockWaitMs ?? 0, signal });
+  const lock = options.dryRun ? undefined : await acquireDeployLock(client, target, { ttlMs: options.lockTtlMs ?? 120_000, renewMs: options.lockRenewMs, waitMs: options.lockWaitMs ?? 0, signal });
   try {
     const [{ objects, requests }, state] = await Promise.all([listRemoteObjects(client, target, signal), readDeployState(client, target, signal)]);
     const { own, foreign } = splitForeignDeploys(objects);

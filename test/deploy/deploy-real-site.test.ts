@@ -1,4 +1,4 @@
-// The real site, built and deployed to s3rver: every object carries the Content-Type and
+// The real site (the run's one CLI build, shared read-only: test/support/shared-site.ts), deployed to s3rver: every object carries the Content-Type and
 // Cache-Control `preview` sends for the same path, redirect sources are website redirects,
 // and a deploy with nothing changed makes one listing, no uploads, in under 3 s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { createS3Client } from '../../src/deploy/s3-client.ts';
 import { parseS3Target } from '../../src/deploy/s3-target.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { encodedUrl } from '../support/urls.ts';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import type { BuiltSite } from '../support/site-build.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { readBucket, readBuild, withoutRedirects } from './support/bucket-contents.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from './support/s3-test-server.ts';
 
@@ -19,12 +20,12 @@ let preview: SiteServer;
 
 beforeAll(async () => {
   Object.assign(process.env, S3_CREDENTIALS);
-  [site, server] = await Promise.all([buildSite(), startS3TestServer(['riverbright-site'], { website: true })]);
+  [site, server] = await Promise.all([sharedSite(), startS3TestServer(['riverbright-site'], { website: true })]);
   client = createS3Client({ endpoint: server.endpoint });
   // What `cleansite preview` serves; a request it fails fails the file (SiteServer.close).
   preview = await serveSite(site.dir);
   await deploySite(client, { dir: site.dir, target: parseS3Target('s3://riverbright-site'), maxDeletes: 50, pruneAssetsAfterDays: 7 });
-}, 60_000);
+});
 
 afterAll(async () => {
   await preview?.close();
@@ -49,15 +50,21 @@ describe('the real site on S3', () => {
     const stored = await readBucket(client, 'riverbright-site');
     const mismatches: string[] = [];
     let compared = 0;
-    for (const [key, object] of Object.entries(stored)) {
-      if (object.redirect) continue;
-      const response = await fetch(new URL(urlOf(key), preview.origin), { method: 'HEAD', redirect: 'manual' });
-      const sent = { contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control') };
-      if (response.status !== 200 || sent.contentType !== object.contentType || sent.cacheControl !== object.cacheControl) {
-        mismatches.push(`${key}: preview ${response.status} ${JSON.stringify(sent)}, bucket ${JSON.stringify({ contentType: object.contentType, cacheControl: object.cacheControl })}`);
+    const objects = Object.entries(stored).filter(([, object]) => !object.redirect);
+    // Eight requests in flight at a time: each waits on the server, not on this process.
+    const compare = async () => {
+      for (let next = objects.pop(); next; next = objects.pop()) {
+        const [key, object] = next;
+        const response = await fetch(new URL(urlOf(key), preview.origin), { method: 'HEAD', redirect: 'manual' });
+        const sent = { contentType: response.headers.get('content-type'), cacheControl: response.headers.get('cache-control') };
+        if (response.status !== 200 || sent.contentType !== object.contentType || sent.cacheControl !== object.cacheControl) {
+          mismatches.push(`${key}: preview ${response.status} ${JSON.stringify(sent)}, bucket ${JSON.stringify({ contentType: object.contentType, cacheControl: object.cacheControl })}`);
+        }
+        compared++;
       }
-      compared++;
-    }
+    };
+    await Promise.all(Array.from({ length: 8 }, compare));
+    mismatches.sort();
     expect(compared).toBeGreaterThan(300);
     expect(mismatches).toEqual([]);
   });

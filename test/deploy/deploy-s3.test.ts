@@ -275,12 +275,20 @@ describe('interrupting a deploy', () => {
     await deploy(writeDist(siteFiles(undefined, { 'old/index.html': '<p>old</p>' })), `s3://${bucket}`);
     const dir = writeDist(siteFiles(undefined, Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`images/photo-${index}.jpg`, Buffer.alloc(100, index)]))));
     s3.server.requests.length = 0;
-    s3.server.putDelayMs = 150;
+    // Its uploads are held until it has been signalled: it cannot finish first, however fast or slow the machine.
+    let signalled!: () => void;
+    const held = new Promise<void>((resolve) => { signalled = resolve; });
+    s3.server.inject({ method: 'PUT', matches: (key) => !key.startsWith('.cleansite-deploy/'), times: Infinity, fault: { kind: 'hold', until: held } });
     const deploying = spawnDeploy([`s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint]);
-    await waitFor(() => puts().length >= 3, 20_000, 'the deploy to start uploading', deploying);
-    deploying.child.kill('SIGTERM');
-    expect(await deploying.exited(10_000)).toBe(1);
-    s3.server.putDelayMs = 0;
+    try {
+      await waitFor(() => puts().length >= 3, 20_000, 'the deploy to start uploading', deploying);
+      deploying.child.kill('SIGTERM');
+      expect(await deploying.exited(10_000)).toBe(1);
+    } finally {
+      signalled();
+      deploying.child.kill('SIGKILL');
+    }
+    s3.server.clearFailures();
     expect(deploying.stderr()).toContain('was interrupted');
     expect(deleteBatches()).toEqual([]);
     expect(Object.keys(await readBucket(s3.client, bucket))).toContain('old/index.html');

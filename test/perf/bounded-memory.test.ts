@@ -14,14 +14,12 @@
  * benchmark's business (`npm run bench -- --sizes 1000,10000,100000`): no
  * timings here.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper shared with the benchmark
-import { editFile, generateSite } from '../../bench/generate-site.mjs';
+import { describe, expect, it } from 'vitest';
 import { runCliAsync } from '../support/cli.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
+import { useGeneratedSite } from '../support/generated-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 
 const LOCATIONS = 4000;
@@ -37,26 +35,14 @@ const MAIN_HEAP_MB = 44;
  */
 const WORKER_HEAP_MB = 96;
 
-let root: string;
-let contentDir: string;
-let locationFiles: string[];
+const site = useGeneratedSite('cleansite-memory-', LOCATIONS);
 
 function buildUnderCaps(out: string) {
   return runCliAsync([
-    'build', '--content', contentDir, '--templates', path.join(PROJECT_ROOT, 'templates'),
-    '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, out), '--debug',
+    'build', '--content', site.contentDir, '--templates', path.join(PROJECT_ROOT, 'templates'),
+    '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(site.root, out), '--debug',
   ], PROJECT_ROOT, { NODE_OPTIONS: `--max-old-space-size=${MAIN_HEAP_MB}`, CLEANSITE_RENDER_HEAP_MB: String(WORKER_HEAP_MB) }, 600_000);
 }
-
-beforeAll(() => {
-  root = makeTempDir('cleansite-memory-');
-  contentDir = path.join(root, 'content');
-  locationFiles = generateSite(path.join(PROJECT_ROOT, 'content'), contentDir, LOCATIONS) as string[];
-});
-
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
 
 describe('bounded memory', () => {
   it(`builds ${LOCATIONS.toLocaleString('en-AU')} locations with ${MAIN_HEAP_MB} MB of heap on the main thread and ${WORKER_HEAP_MB} MB per render worker, cold and after an edit`, async () => {
@@ -67,6 +53,7 @@ describe('bounded memory', () => {
     expect(cold.stderr).toMatch(/parsed \([1-9]\d* by render workers\)/);
     expect(cold.stderr).toMatch(/render \d+ pages on 2 threads/);
 
+    const { root, locationFiles } = site;
     const pages = readdirSync(path.join(root, 'dist', 'locations'));
     expect(pages).toHaveLength(LOCATIONS);
     const last = path.basename(locationFiles.at(-1)!, '.md');
@@ -75,7 +62,7 @@ describe('bounded memory', () => {
     expect($('h1').text()).toContain(name);
 
     // Warm: the content cache and the page manifest are read back; only pages that show the edit render.
-    editFile(locationFiles.at(-1)!, 1);
+    site.editFile(locationFiles.at(-1)!, 1);
     const warm = await buildUnderCaps('dist');
     expect(warm.status, `${warm.stderr}${warm.stdout}`).toBe(0);
     expect(warm.stderr).toMatch(/content: \d+ files, 1 parsed/);

@@ -9,24 +9,20 @@
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARALLEL_THRESHOLD, renderThreads } from '../../src/render/render-threads.ts';
-// @ts-expect-error plain ESM helper shared with the benchmark
-import { editFile, generateSite } from '../../bench/generate-site.mjs';
+import { useGeneratedSite } from '../support/generated-site.ts';
 import { listFiles, PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 import { differingFiles } from './support/perf-site.ts';
 import { linkSiteConfig } from '../support/site-config.ts';
-import { makeTempDir } from '../support/fixture-site.ts';
 import { copyRealSite } from '../support/real-site.ts';
 
 /** Enough pages for many chunks on every thread (chunks are 8-200 routes). */
 const LOCATIONS = 160;
-let root: string;
-let contentDir: string;
-let locationFiles: string[];
+const site = useGeneratedSite('cleansite-parallel-', LOCATIONS);
 
-async function buildWith(out: string, extra: string[], content = contentDir): Promise<string> {
-  const outDir = path.join(root, out);
+async function buildWith(out: string, extra: string[], content = site.contentDir): Promise<string> {
+  const outDir = path.join(site.root, out);
   const result = await runCliBuild([
     '--content', content,
     '--templates', path.join(PROJECT_ROOT, 'templates'),
@@ -40,20 +36,10 @@ async function buildWith(out: string, extra: string[], content = contentDir): Pr
 }
 
 function copyContent(name: string): string {
-  const copy = path.join(root, name);
-  cpSync(contentDir, copy, { recursive: true });
+  const copy = path.join(site.root, name);
+  cpSync(site.contentDir, copy, { recursive: true });
   return copy;
 }
-
-beforeAll(() => {
-  root = makeTempDir('cleansite-parallel-');
-  contentDir = path.join(root, 'content');
-  locationFiles = generateSite(path.join(PROJECT_ROOT, 'content'), contentDir, LOCATIONS) as string[];
-});
-
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
 
 describe('parallel rendering', () => {
   it('writes byte-identical output on one thread, on two and on three', async () => {
@@ -69,10 +55,10 @@ describe('parallel rendering', () => {
     expect(two).toMatch(/parsed \([1-9]\d* by render workers\)/);
     expect(three).toMatch(/parsed \([1-9]\d* by render workers\)/);
 
-    const files = listFiles(path.join(root, 'single'));
+    const files = listFiles(path.join(site.root, 'single'));
     expect(files.filter((file) => file.startsWith('locations/')).length).toBe(LOCATIONS);
-    expect(differingFiles(path.join(root, 'single'), path.join(root, 'two'))).toEqual([]);
-    expect(differingFiles(path.join(root, 'single'), path.join(root, 'three'))).toEqual([]);
+    expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'two'))).toEqual([]);
+    expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'three'))).toEqual([]);
   }, 600_000);
 
   it('uses one render thread per core from the threshold on, unless --jobs says otherwise', () => {
@@ -85,21 +71,21 @@ describe('parallel rendering', () => {
 
   it('a warm build in worker threads equals a single-threaded build from scratch', async () => {
     // The content 'three' was built from, edited: the workers parse only the edited file.
-    const content = path.join(root, 'content-three');
-    const target = path.join(content, path.relative(contentDir, locationFiles.at(-1)!));
-    editFile(target, 1);
+    const content = path.join(site.root, 'content-three');
+    const target = path.join(content, path.relative(site.contentDir, site.locationFiles.at(-1)!));
+    site.editFile(target, 1);
     const warm = await buildWith('three', ['--jobs', '3'], content);
     expect(warm).toMatch(/pages: \d+ rendered, [1-9]\d* unchanged/);
     expect(warm).toMatch(/content: \d+ files, 1 parsed/);
     await buildWith('fresh', ['--jobs', '1'], content);
-    expect(differingFiles(path.join(root, 'three'), path.join(root, 'fresh'))).toEqual([]);
+    expect(differingFiles(path.join(site.root, 'three'), path.join(site.root, 'fresh'))).toEqual([]);
     const slug = path.basename(target, '.md');
-    expect(readFileSync(path.join(root, 'three', 'locations', slug, 'index.html'), 'utf8')).toContain('Benchmark edit number 1');
+    expect(readFileSync(path.join(site.root, 'three', 'locations', slug, 'index.html'), 'utf8')).toContain('Benchmark edit number 1');
   }, 600_000);
 
   it('reports the same content errors, in the same order, whichever thread parsed the files', async () => {
     const broken = copyContent('content-broken');
-    const locations = locationFiles.map((file) => path.join(broken, path.relative(contentDir, file)));
+    const locations = site.locationFiles.map((file) => path.join(broken, path.relative(site.contentDir, file)));
     // The first file in content order is always in a worker's share (the first batch goes out while
     // this thread still reads files); the others fall wherever the queue puts them.
     const first = listFiles(broken).filter((file) => file.endsWith('.md')).sort()[0]!;
@@ -108,10 +94,10 @@ describe('parallel rendering', () => {
     writeFileSync(locations[3]!, readFileSync(locations[3]!, 'utf8').replace(/^region: .*$/m, 'region: [unclosed'));
     writeFileSync(locations.at(-2)!, readFileSync(locations.at(-2)!, 'utf8').replace(/^name: .*$/m, 'name: 42'));
     writeFileSync(locations.at(-1)!, readFileSync(locations.at(-1)!, 'utf8').replace(/^region: .*$/m, 'region: "open'));
-    const run = (jobs: string) => runCliBuild(['--content', broken, '--templates', path.join(PROJECT_ROOT, 'templates'), '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, `broken-${jobs}`), '--jobs', jobs], { timeoutMs: 170_000 });
+    const run = (jobs: string) => runCliBuild(['--content', broken, '--templates', path.join(PROJECT_ROOT, 'templates'), '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(site.root, `broken-${jobs}`), '--jobs', jobs], { timeoutMs: 170_000 });
     const one = await run('1');
     // The content cache keeps only valid entries: the second build parses the broken files again.
-    rmSync(path.join(root, 'broken-1'), { recursive: true, force: true });
+    rmSync(path.join(site.root, 'broken-1'), { recursive: true, force: true });
     const two = await run('2');
     expect(one.exitCode).toBe(1);
     expect(two.exitCode).toBe(1);
@@ -123,12 +109,12 @@ describe('parallel rendering', () => {
 
   it('with workers parsing, templates that fail stop the build with their error, and no worker keeps it running', async () => {
     const run = (templates: string, out: string) => runCliBuild(['--content', copyContent(`content-${out}`), '--templates', templates,
-      '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(root, out), '--jobs', '2'], { timeoutMs: 60_000 });
+      '--public', path.join(PROJECT_ROOT, 'public'), '--out', path.join(site.root, out), '--jobs', '2'], { timeoutMs: 60_000 });
     // No templates entry (an empty folder; a missing one is refused before any work): compiling
     // fails while the workers still parse (they once kept the process alive).
-    mkdirSync(path.join(root, 'no-templates'), { recursive: true });
-    linkSiteConfig(path.join(root, 'no-templates'));
-    const missing = await run(path.join(root, 'no-templates'), 'missing');
+    mkdirSync(path.join(site.root, 'no-templates'), { recursive: true });
+    linkSiteConfig(path.join(site.root, 'no-templates'));
+    const missing = await run(path.join(site.root, 'no-templates'), 'missing');
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('no templates entry');
 

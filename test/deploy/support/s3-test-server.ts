@@ -10,7 +10,7 @@
  * - injected faults on chosen requests, N times or always: an S3 error
  *   status, a reset connection, a stall (never answered), a lost response
  *   (the server did the write, the client never hears), a body cut off
- *   halfway, a delay;
+ *   halfway, a delay, a hold (answered once a promise the test gives settles);
  * - optional delay per PUT, to stop a deploy halfway.
  * SDK requests keep their Host header, so their signatures stay valid.
  */
@@ -36,7 +36,9 @@ export type Fault =
   | { kind: 'stall' }
   | { kind: 'lost-response' }
   | { kind: 'truncate' }
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Answered (as S3 answers it) once `until` settles: the test, not a timer, decides when. */
+  | { kind: 'hold'; until: Promise<unknown> };
 
 export interface FaultRule {
   /** Only requests with this method; any method when absent. */
@@ -170,6 +172,7 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
         if (fault?.kind === 'stall') return;
         if (fault?.kind === 'status') return reply(response, s3Error(fault.status, fault.code), undefined);
         if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        if (fault?.kind === 'hold') await fault.until.catch(() => {});
         if (logged.method === 'PUT' && state.putDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.putDelayMs));
         reply(response, await answer(incoming, body, logged), fault);
       } catch (error) {

@@ -13,7 +13,7 @@ import { reportErrors } from '../../../src/commands/command-support.ts';
 import { CleansiteError, CleansiteErrorList } from '../../../src/core/errors.ts';
 import { createMemoryLogger } from '../../../src/core/logger.ts';
 import { listFiles } from '../../support/site-build.ts';
-import { scanForInjectedMarkup } from './injection.ts';
+import { scanForInjectedMarkup, type PageScan } from './injection.ts';
 import { SELF_BLAMING_KINDS, type FuzzCase } from './mutations.ts';
 import type { ReducedSite } from './reduced-site.ts';
 
@@ -39,6 +39,8 @@ export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunn
     jobs: 0,
   };
   let outputHash = '';
+  // Pages a case's build left as an earlier one wrote them are not parsed again (scanForInjectedMarkup).
+  const scanned = new Map<string, PageScan>();
 
   const knownFiles = () => new Set(listFiles(site.contentDir).map((relative) => `content/${relative}`));
 
@@ -80,7 +82,7 @@ export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunn
         outputHash = hashTree(site.outDir);
         if (!existsSync(path.join(site.outDir, 'index.html'))) problems.push(`${where}: built, but there is no index.html`);
         const htmlFiles = listFiles(site.outDir).filter((file) => file.endsWith('.html'));
-        const scan = scanForInjectedMarkup(site.outDir, htmlFiles);
+        const scan = scanForInjectedMarkup(site.outDir, htmlFiles, scanned);
         problems.push(...scan.problems.map((problem) => `${where}: ${problem}`));
         return { outcome: { built: true, milliseconds, pagesShowingPayload: scan.pagesShowingPayload }, problems };
       }

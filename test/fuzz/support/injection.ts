@@ -4,6 +4,7 @@
  * that proves none of them became markup in the built pages. Every payload
  * carries the word "fuzz", so anything it manages to create is recognisable.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
@@ -101,50 +102,70 @@ export interface InjectionScan {
 
 const ALLOWED_SCRIPT_TYPES = new Set(['application/ld+json']);
 
-/** Scans every built HTML page for anything a payload could have created. */
-export function scanForInjectedMarkup(dir: string, htmlFiles: string[]): InjectionScan {
+/** What the scan found on one page. */
+export interface PageScan {
+  problems: string[];
+  showsPayload: boolean;
+}
+
+/**
+ * Scans every built HTML page for anything a payload could have created. `seen` (optional) keeps
+ * each page's result by its name and bytes, so a page a later build left byte-identical is not
+ * parsed again: the same bytes give the same result.
+ */
+export function scanForInjectedMarkup(dir: string, htmlFiles: string[], seen?: Map<string, PageScan>): InjectionScan {
   const problems: string[] = [];
   let pagesShowingPayload = 0;
   for (const file of htmlFiles) {
     const html = readFileSync(path.join(dir, file), 'utf8');
-    const $ = load(html);
-    const report = (what: string) => problems.push(`${file}: ${what}`);
-    $('fuzz-tag').each(() => { report('a <fuzz-tag> element was created'); });
-    $('*').each((_, element) => {
-      if (!('attribs' in element)) return;
-      const { attribs, tagName } = element;
-      for (const name of Object.keys(attribs)) {
-        if (name.includes('fuzz')) report(`<${tagName}> got a "${name}" attribute`);
-        if (/^on/i.test(name)) report(`<${tagName}> has an event-handler attribute "${name}"`);
-      }
-      for (const name of ['href', 'src', 'action', 'formaction', 'xlink:href']) {
-        const value = (attribs[name] ?? '').replace(/[\u0000-\u0020]/g, '').toLowerCase();
-        if (value.startsWith('javascript:') || value.startsWith('data:text/html')) report(`<${tagName} ${name}="${attribs[name]}"> runs script`);
-      }
-    });
-    $('script').each((_, element) => {
-      const type = ($(element).attr('type') ?? '').trim().toLowerCase();
-      const src = $(element).attr('src');
-      if (src !== undefined) {
-        if (!src.startsWith('/assets/') || src.includes('fuzz')) report(`<script src="${src}"> is not the site's own script`);
-        return;
-      }
-      if (!ALLOWED_SCRIPT_TYPES.has(type)) {
-        report(`an inline <script${type ? ` type="${type}"` : ''}> appeared: ${JSON.stringify($(element).text().slice(0, 80))}`);
-        return;
-      }
-      const text = $(element).text();
-      if (/<\/script/i.test(text)) report('a JSON-LD block contains a raw "</script"');
-      if (/<!--/.test(text)) report('a JSON-LD block contains a raw "<!--"');
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        report(`a JSON-LD block is not valid JSON: ${(error as Error).message}`);
-      }
-    });
-    // A comment the payload opened would hide the rest of the page.
-    if (/<!--\s*fuzz/i.test(html)) report('a payload opened an HTML comment');
-    if (/fuzz/i.test($.root().text()) || $('[content*="fuzz"], [alt*="fuzz"], [title*="fuzz"], [aria-label*="fuzz"]').length > 0) pagesShowingPayload++;
+    const key = `${file}\0${createHash('sha256').update(html).digest('base64')}`;
+    const scan = seen?.get(key) ?? scanPage(file, html);
+    seen?.set(key, scan);
+    problems.push(...scan.problems);
+    if (scan.showsPayload) pagesShowingPayload++;
   }
   return { problems, pagesShowingPayload };
+}
+
+function scanPage(file: string, html: string): PageScan {
+  const problems: string[] = [];
+  const $ = load(html);
+  const report = (what: string) => problems.push(`${file}: ${what}`);
+  $('fuzz-tag').each(() => { report('a <fuzz-tag> element was created'); });
+  $('*').each((_, element) => {
+    if (!('attribs' in element)) return;
+    const { attribs, tagName } = element;
+    for (const name of Object.keys(attribs)) {
+      if (name.includes('fuzz')) report(`<${tagName}> got a "${name}" attribute`);
+      if (/^on/i.test(name)) report(`<${tagName}> has an event-handler attribute "${name}"`);
+    }
+    for (const name of ['href', 'src', 'action', 'formaction', 'xlink:href']) {
+      const value = (attribs[name] ?? '').replace(/[\u0000-\u0020]/g, '').toLowerCase();
+      if (value.startsWith('javascript:') || value.startsWith('data:text/html')) report(`<${tagName} ${name}="${attribs[name]}"> runs script`);
+    }
+  });
+  $('script').each((_, element) => {
+    const type = ($(element).attr('type') ?? '').trim().toLowerCase();
+    const src = $(element).attr('src');
+    if (src !== undefined) {
+      if (!src.startsWith('/assets/') || src.includes('fuzz')) report(`<script src="${src}"> is not the site's own script`);
+      return;
+    }
+    if (!ALLOWED_SCRIPT_TYPES.has(type)) {
+      report(`an inline <script${type ? ` type="${type}"` : ''}> appeared: ${JSON.stringify($(element).text().slice(0, 80))}`);
+      return;
+    }
+    const text = $(element).text();
+    if (/<\/script/i.test(text)) report('a JSON-LD block contains a raw "</script"');
+    if (/<!--/.test(text)) report('a JSON-LD block contains a raw "<!--"');
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      report(`a JSON-LD block is not valid JSON: ${(error as Error).message}`);
+    }
+  });
+  // A comment the payload opened would hide the rest of the page.
+  if (/<!--\s*fuzz/i.test(html)) report('a payload opened an HTML comment');
+  const showsPayload = /fuzz/i.test($.root().text()) || $('[content*="fuzz"], [alt*="fuzz"], [title*="fuzz"], [aria-label*="fuzz"]').length > 0;
+  return { problems, showsPayload };
 }

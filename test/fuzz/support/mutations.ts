@@ -244,20 +244,22 @@ export function generateCase(random: Random, files: ContentFile[], index: number
       return { ...base, blame: [target.projectPath], description: `${target.relative}: body links to ${broken}` };
     }
     case 'odd-name': {
-      const variant = random.int(0, 2);
-      const suffix = random.int(0, 9_999);
-      if (variant === 0) {
-        const target = random.pick(files.filter((candidate) => candidate.relative.startsWith('locations/')));
-        const name = `${random.pick(ODD_NAMES)} ${suffix}`;
-        writes.set(target.relative, target.text.replace(/^name: .*$/m, `name: ${JSON.stringify(name)}`));
-        return { ...base, blame: [target.projectPath], description: `${target.relative}: named ${JSON.stringify(name)}` };
+      // One build checks three names at once (each goes through the slug rule on its own path): a location renamed, a page and a service copied under odd file names.
+      const location = random.pick(files.filter((candidate) => candidate.relative.startsWith('locations/')));
+      const name = `${random.pick(ODD_NAMES)} ${random.int(0, 9_999)}`;
+      writes.set(location.relative, location.text.replace(/^name: .*$/m, `name: ${JSON.stringify(name)}`));
+      const described = [`${location.relative}: named ${JSON.stringify(name)}`];
+      const blame = [location.projectPath];
+      for (const folder of ['pages', 'services']) {
+        const suffix = random.int(0, 9_999);
+        const source = random.pick(files.filter((candidate) => candidate.relative.startsWith(`${folder}/`) && !candidate.relative.endsWith('/index.md') && !candidate.relative.slice(folder.length + 1).includes('/')));
+        const copy = `${folder}/${random.pick(['Our Team', 'caf%C3%A9 Menu', 'Über UNS', 'A & B'])} ${suffix}.md`;
+        const titled = source.text.replace(/^(title|name): (.*)$/m, (_, field: string, value: string) => `${field}: ${JSON.stringify(`${value.replace(/^"|"$/g, '')} ${suffix}`)}`);
+        writes.set(copy, titled);
+        described.push(`${source.relative} copied to ${JSON.stringify(copy)}`);
+        blame.push(`content/${copy}`);
       }
-      const folder = variant === 1 ? 'pages' : 'services';
-      const source = random.pick(files.filter((candidate) => candidate.relative.startsWith(`${folder}/`) && !candidate.relative.endsWith('/index.md') && !candidate.relative.slice(folder.length + 1).includes('/')));
-      const copy = `${folder}/${random.pick(['Our Team', 'caf%C3%A9 Menu', 'Über UNS', 'A & B'])} ${suffix}.md`;
-      const titled = source.text.replace(/^(title|name): (.*)$/m, (_, field: string, value: string) => `${field}: ${JSON.stringify(`${value.replace(/^"|"$/g, '')} ${suffix}`)}`);
-      writes.set(copy, titled);
-      return { ...base, blame: [`content/${copy}`], description: `${source.relative} copied to ${JSON.stringify(copy)}` };
+      return { ...base, blame, description: described.join('; ') };
     }
     case 'inject':
       throw new Error('inject cases are made by generateInjectionCase');
