@@ -7,8 +7,11 @@
  *   CommonJS, because its packages are then required when first used: an ES
  *   module bundle imports every external package (React, esbuild, sharp,
  *   the AWS SDK...) before it runs, ~0.25 s of CPU for `--version`;
- * - render-worker.mjs: the render workers' entry point (build and watch),
- *   ES modules sharing chunks/, so a worker loads only what it needs.
+ * - render-worker.cjs: the render workers' code (build and watch) as one
+ *   CommonJS file, for the same reason: Node's ES-module loader costs a
+ *   worker ~5 % more CPU in a small build (an ES-module worker with shared
+ *   chunks was compiled until 2026-11-26); render-worker.mjs, two lines,
+ *   is the entry point workers are started with (src/render/compiled-worker.ts).
  *
  * Each compile is written to a folder of its own and swapped in whole: the
  * previous compile (and its chunks) is removed, and a failed compile leaves
@@ -28,9 +31,7 @@ const WORKER_ENTRY_POINTS = { 'render-worker': 'session/render-worker.ts' };
 // does React, which the compiled templates import from node_modules too. The AWS SDK clients
 // stay external as well: only `deploy` loads them, and bundled every command would parse them.
 const EXTERNAL_PACKAGES = ['react', 'react-dom', 'esbuild', 'lightningcss', 'sharp', 'chokidar', 'fsevents', '@aws-sdk/client-s3', '@aws-sdk/client-cloudfront'];
-// Bundled CommonJS packages need `require` for Node's built-ins in the ES-module workers.
-const REQUIRE_BANNER = "import { createRequire as __cleansiteCreateRequire } from 'node:module'; const require = __cleansiteCreateRequire(import.meta.url);";
-// In the CommonJS bundle, import.meta.url (src/ finds the workers and package.json with it) is the bundle's own URL.
+// In the CommonJS bundles, import.meta.url (src/ finds the workers and package.json with it) is the bundle's own URL.
 const MODULE_URL_BANNER = "const __cleansiteModuleUrl = require('node:url').pathToFileURL(__filename).href;";
 // Longer than any compile: a lock this old was left by a launcher that did not finish.
 const LOCK_STALE_MS = 60_000;
@@ -70,32 +71,19 @@ async function bundle(sourceDir, outDir) {
     sourcemap: 'linked',
     logLevel: 'warning',
   };
-  const workerEntryPoints = Object.fromEntries(Object.entries(WORKER_ENTRY_POINTS)
-    .filter(([, file]) => isFile(path.join(sourceDir, file)))
-    .map(([name, file]) => [name, path.join(sourceDir, file)]));
+  const workers = Object.entries(WORKER_ENTRY_POINTS).filter(([, file]) => isFile(path.join(sourceDir, file)));
+  // import() stays Node's own: the site's modules (ES modules, top-level await allowed) load as in tests.
+  const commonJs = { format: 'cjs', define: { 'import.meta.url': '__cleansiteModuleUrl' }, banner: { js: MODULE_URL_BANNER }, outExtension: { '.js': '.cjs' }, outdir: outDir };
   await Promise.all([
-    esbuild.build({
-      ...common,
-      entryPoints: { 'cli-bundle': path.join(sourceDir, 'cli.ts') },
-      outdir: outDir,
-      format: 'cjs',
-      // import() stays Node's own: the site's modules (ES modules, top-level await allowed) load as in tests.
-      define: { 'import.meta.url': '__cleansiteModuleUrl' },
-      banner: { js: MODULE_URL_BANNER },
-      outExtension: { '.js': '.cjs' },
-    }),
-    esbuild.build({
-      ...common,
-      entryPoints: workerEntryPoints,
-      outdir: outDir,
-      format: 'esm',
-      splitting: true,
-      minifyWhitespace: true,
-      banner: { js: REQUIRE_BANNER },
-      outExtension: { '.js': '.mjs' },
-      chunkNames: 'chunks/[name]-[hash]',
-    }),
+    esbuild.build({ ...common, ...commonJs, entryPoints: { 'cli-bundle': path.join(sourceDir, 'cli.ts') } }),
+    ...workers.map(([name, file]) => esbuild.build({ ...common, ...commonJs, entryPoints: { [name]: path.join(sourceDir, file) }, minifyWhitespace: true })),
   ]);
+  for (const [name] of workers) writeFileSync(path.join(outDir, `${name}.mjs`), workerEntry(name));
+}
+
+/** A worker's entry point: it requires the CommonJS bundle, as cli.mjs does the CLI's. */
+function workerEntry(name) {
+  return `// Starts ${name}.cjs (bin/compile-cli.mjs says why CommonJS).\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./${name}.cjs');\n`;
 }
 
 /** Replaces outDir by staging: two renames, then the old compile is removed. */

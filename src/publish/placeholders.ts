@@ -61,13 +61,13 @@ export function findPlaceholders(text: string, file: string, details: BusinessDe
   return found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** Reads the declared file under the content folder; a site that declares no details has none. */
-export function scanPlaceholders(contentDir: string, rootDir: string, details: BusinessDetails | undefined, baseUrlOverride?: string): Placeholder[] {
+/** Reads the declared file under the content folder (`read`: how); a site that declares no details has none. */
+export function scanPlaceholders(contentDir: string, rootDir: string, details: BusinessDetails | undefined, baseUrlOverride?: string, read = (absolute: string) => readFileSync(absolute, 'utf8')): Placeholder[] {
   if (!details) return [];
   const absolute = path.join(contentDir, details.file);
   if (!existsSync(absolute)) return [];
   const file = path.relative(rootDir, absolute).split(path.sep).join('/');
-  const found = findPlaceholders(readFileSync(absolute, 'utf8'), file, details);
+  const found = findPlaceholders(read(absolute), file, details);
   if (baseUrlOverride === undefined || !details.baseUrlField) return found;
   // --base-url replaces the file's base URL: it is the one that ships.
   const kept = found.filter((placeholder) => placeholder.field !== details.baseUrlField);

@@ -1,7 +1,7 @@
 /**
  * The one way to find a worker thread's entry point. bin/cleansite.mjs
- * compiles render-worker.mjs next to the compiled CLI, whose chunks live
- * one folder further down. Run from the TypeScript sources (tests), there
+ * compiles render-worker.mjs (which requires the one-file render-worker.cjs)
+ * next to the compiled CLI; the parent folder is looked in too. Run from the TypeScript sources (tests), there
  * is no compiled worker: a build then renders on the calling thread
  * (compiledWorkerFile), while watch, whose templates must never be imported
  * by the main thread, has the worker bundled from source on first use

@@ -6,9 +6,11 @@
  *   code (validate-content.ts), the rest with it: both ways must accept and
  *   reject the same values with the same issues;
  * - the compiled CLI is the program, not a build cache: it lives in lib/cli/,
- *   so a run after `.cache/` was removed does not compile the CLI again.
+ *   so a run after `.cache/` was removed does not compile the CLI again;
+ * - the render worker is compiled as one CommonJS file, as the CLI is: a
+ *   small build's worker then spends less on Node's ES-module loader.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
@@ -54,7 +56,7 @@ describe('the compiled CLI', () => {
   let copy: RealSiteCopy | undefined;
   afterAll(() => copy?.remove());
 
-  it('lives in lib/cli/, so removing .cache/ does not make the next run compile it again', () => {
+  it('lives in lib/cli/ with a one-file CommonJS render worker, and removing .cache/ does not make the next run compile it again', () => {
     // Only the program: the build below is of a fixture site. The copy has its own .cache/ (real-site.ts says how).
     copy = copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
     const run = copy.cli;
@@ -62,6 +64,11 @@ describe('the compiled CLI', () => {
     expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
     const bundle = path.join(copy!.root, 'lib', 'cli', 'cli-bundle.cjs');
     const compiledAt = statSync(bundle).mtimeMs;
+    // The worker's entry point only requires its one-file CommonJS bundle: no ES-module chunks.
+    const compiled = readdirSync(path.dirname(bundle));
+    expect(compiled).toContain('render-worker.cjs');
+    expect(compiled).not.toContain('chunks');
+    expect(readFileSync(path.join(path.dirname(bundle), 'render-worker.mjs'), 'utf8')).toContain("createRequire(import.meta.url)('./render-worker.cjs')");
     // A build fills the copy's own .cache/ (compiled templates, content, images) ...
     const site = makeFixtureSite();
     try {

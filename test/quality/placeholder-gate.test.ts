@@ -6,7 +6,7 @@
  * `deploy` refuse with exit 2 unless --allow-placeholders; preview builds warn.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.ts';
@@ -112,17 +112,23 @@ describe('the site as it is (stand-in details)', () => {
   }, 120_000);
 });
 
+/** The committed content with real business details in content/site.md, in `dir`. */
+function withRealDetails(dir: string): string {
+  const content = path.join(temp, dir);
+  cpSync(path.join(PROJECT_ROOT, 'content'), content, { recursive: true });
+  const site = readFileSync(path.join(content, 'site.md'), 'utf8')
+    .replace(/^placeholders: .*$/m, 'placeholders: []')
+    .replace('https://www.example.com', 'https://www.riverbright.com.au')
+    .replace('(07) 3000 0000', '(07) 3162 4411').replace('+61730000000', '+61731624411')
+    .replaceAll('@example.com', '@riverbright.com.au').replace('facebook.com/example', 'facebook.com/riverbrightcleaning')
+    .replace('00 000 000 000', '51 824 753 556').replace('1 Example Street', 'Level 4, 12 Eagle Street');
+  writeFileSync(path.join(content, 'site.md'), site);
+  return content;
+}
+
 describe('the site with its real details', () => {
   it('builds without a warning, and deploys', async () => {
-    const content = path.join(temp, 'content');
-    cpSync(path.join(PROJECT_ROOT, 'content'), content, { recursive: true });
-    const site = readFileSync(path.join(content, 'site.md'), 'utf8')
-      .replace(/^placeholders: .*$/m, 'placeholders: []')
-      .replace('https://www.example.com', 'https://www.riverbright.com.au')
-      .replace('(07) 3000 0000', '(07) 3162 4411').replace('+61730000000', '+61731624411')
-      .replaceAll('@example.com', '@riverbright.com.au').replace('facebook.com/example', 'facebook.com/riverbrightcleaning')
-      .replace('00 000 000 000', '51 824 753 556').replace('1 Example Street', 'Level 4, 12 Eagle Street');
-    writeFileSync(path.join(content, 'site.md'), site);
+    const content = withRealDetails('content');
     const dist = path.join(temp, 'real');
     const run = await cli(['build', '--content', content, '--out', dist], { CONTEXT: 'production' });
     expect(run.code, run.out).toBe(0);
@@ -132,5 +138,25 @@ describe('the site with its real details', () => {
     expect(footer).toContain('ABN 51 824 753 556');
     const published = await deploy(dist);
     expect(published.code, published.out).toBe(0);
+  }, 120_000);
+
+  it('a production build sees a stand-in put back with the file\'s size and time unchanged (the scan is cached by the file\'s bytes)', async () => {
+    const content = withRealDetails('content-same-stamp');
+    const file = path.join(content, 'site.md');
+    // A whole second, so that the time can be put back exactly.
+    const time = Math.floor(Date.now() / 1000) - 60;
+    utimesSync(file, time, time);
+    const dist = path.join(temp, 'same-stamp');
+    const first = await cli(['build', '--content', content, '--out', dist], { CONTEXT: 'production' });
+    expect(first.code, first.out).toBe(0);
+    // An all-zero ABN is a stand-in: the same number of characters, and the file's time put back.
+    const before = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('51 824 753 556', '00 000 000 000'));
+    utimesSync(file, time, time);
+    expect(statSync(file).size).toBe(before.size);
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    const second = await cli(['build', '--content', content, '--out', dist], { CONTEXT: 'production' });
+    expect(second.code, second.out).toBe(2);
+    expect(second.out).toMatch(/refusing a production build: 1 placeholder business detail:\n.*site\.md:\d+: abn: 00 000 000 000/);
   }, 120_000);
 });
