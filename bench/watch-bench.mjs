@@ -197,6 +197,8 @@ export function startWatch(dir) {
         firstBuild: built,
         pages: Number(/^Built (\d+) pages/.exec(built)?.[1] ?? 0),
         rss: () => readRss(child.pid),
+        /** Every line it printed so far (with CLEANSITE_TRACE=1, the `trace:` lines of src/core/trace.ts). */
+        output: () => output,
         lastRerenderCount: (file) => {
           const line = output.findLast((candidate) => candidate.startsWith(`${file.split(path.sep).join('/')} changed:`));
           return Number(/re-rendered (\d+) page/.exec(line ?? '')?.[1] ?? 0);

@@ -20,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import type { FingerprintedEntry, ParseHelpers } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
+import { trace } from '../core/trace.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import { renderLimits, type RenderLimits } from './page-watchdog.ts';
 import { startRenderWorker, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
@@ -165,6 +166,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     async loadTemplates(modulePath, workerFile, stop) {
       if (closed) throw stoppedError();
       file = workerFile;
+      trace('worker: spawn');
       const next = await startLoaded(spawn, modulePath, stop, () => closed);
       if (closed) {
         await next.terminate();

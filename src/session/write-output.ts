@@ -17,6 +17,7 @@ import type { StageHandle } from '../core/progress.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteErrorList } from '../core/errors.ts';
+import { trace } from '../core/trace.ts';
 import { isPublishedPublicFile, type PublicFile } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging, type Staging } from '../output/staging.ts';
@@ -182,6 +183,7 @@ export async function writeInPlace(pass: Pass, context: WriteContext): Promise<W
   // The open pages are valued alone, before the plan values every page: at 10,000 pages that plan is most of the wait.
   const first = runOptions.first;
   const openStale = first && !valued ? session.staleAmong(pass, openRoutes(site.table.routes, first)) : [];
+  trace('open pages valued');
   const told = openStale.length > 0 ? { pages: await writeOpenPages(openStale, first!, write), milliseconds: performance.now() - context.started } : undefined;
   const early = told ? { written: true, rendered: openStale.length, first: told.pages, firstMilliseconds: told.milliseconds } : {};
   const plan = valued ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
@@ -213,6 +215,7 @@ async function writeStalePages(pass: Pass, context: WriteContext, render: readon
   session.changingInPlace();
   await withStaging(options.outDir, async (staging) => {
     const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
+    trace(`rendered ${render.length}`);
     if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
     if (removed) staging.remove(removed);
     if (sitemap) {
@@ -221,6 +224,7 @@ async function writeStalePages(pass: Pass, context: WriteContext, render: readon
     }
     return () => written.committed();
   });
+  trace(`written ${render.length}`);
   if (sitemap) writer.sitemapPending = false;
 }
 

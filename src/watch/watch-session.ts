@@ -12,6 +12,7 @@
  */
 import type { SitePaths } from '../core/site-paths.ts';
 import { existsSync, readFileSync } from 'node:fs';
+import { trace } from '../core/trace.ts';
 import path from 'node:path';
 import type { CleansiteError } from '../core/errors.ts';
 import { extrasUnchanged } from '../session/output-extras.ts';
@@ -133,6 +134,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let first = true;
   return {
     rebuild(changes) {
+      trace('pass start');
       const initial = first;
       first = false;
       return rebuild(session, state, options, initial ? [] : changes, initial);
