@@ -195,7 +195,15 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       await renderers.close();
     },
   };
-  const run = createPassRunner(session, runnerOptions(options, mode, code));
+  const runPass = createPassRunner(session, runnerOptions(options, mode, code));
+  const run: PassRunner = async (changes, runOptions) => {
+    try {
+      return await runPass(changes, runOptions);
+    } finally {
+      // Watch: a spare render worker for the next template save, once this pass's reloads are out of the way.
+      renderers.afterPass();
+    }
+  };
   return { ...session, run };
 }
 
