@@ -101,11 +101,11 @@ export interface RenderThreads extends ParseHelpers {
   /** The pass's pages are written: a build stops its workers, watch keeps one. */
   rendered(): Promise<void>;
   /**
-   * Watch, once a pass is over (its reloads sent): a spare worker is started if there is none and
-   * sent the site of the last pass, for the next template save (not during the pass: sending
-   * entries takes this thread's time). A build has none.
+   * Watch, once a pass is over (its open pages reloaded): a spare worker is started if there is
+   * none and sent the site as now routed, `items`, for the next template save (not during the
+   * pass: sending entries takes this thread's time). A build has none.
    */
-  prepareSpare(): void;
+  prepareSpare(items: readonly FingerprintedEntry[]): void;
   /** Asks the workers for a full garbage collection (watch, when idle). */
   compact(): void;
   /** Stops every worker now (what they render fails); the next pass starts them again. */
@@ -129,7 +129,7 @@ interface ThreadState {
    * pages at once, instead of waiting for a new thread and the whole site sent to it.
    */
   spare: WorkerHandle | undefined;
-  /** The entries of the last pass sent to render (the site the spare is kept holding), and those the spare holds. */
+  /** The entries of the site as last routed (the site the spare is kept holding), and those the spare was sent. */
   lastItems: readonly FingerprintedEntry[] | undefined;
   spareItems: readonly FingerprintedEntry[] | undefined;
   templatesModule: string | undefined;
@@ -171,7 +171,10 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       // One worker holds the entries and the templates for the next pass; more would hold copies of the site.
       await Promise.all(keepFirst(state.workers, 1).map((worker) => worker.terminate()));
     },
-    prepareSpare: () => prepareSpare(state),
+    prepareSpare(items) {
+      state.lastItems = items;
+      prepareSpare(state);
+    },
     compact() {
       for (const worker of [...state.workers, state.warm, state.spare]) if (worker?.alive) worker.post({ type: 'compact' });
     },
@@ -255,7 +258,6 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
   while (state.file && workers.length < wanted) workers.push(takeSpare(state) ?? spawn(state));
   // Each loads the templates the patch names (a spare, the first time): the next template save stops it with them.
   for (const worker of workers) worker.templates = render.templatesModule;
-  state.lastItems = items;
   const ready = sendSite(workers, surplus, items, sitePatch(state, { render }));
   // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
   // less at 10,000 pages); after the workers were sent their site, so they need not wait.

@@ -197,12 +197,10 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   };
   const runPass = createPassRunner(session, runnerOptions(options, mode, code));
   const run: PassRunner = async (changes, runOptions) => {
-    try {
-      return await runPass(changes, runOptions);
-    } finally {
-      // Watch: a spare render worker for the next template save, once this pass's reloads are out of the way.
-      renderers.afterPass();
-    }
+    const outcome = await runPass(changes, runOptions);
+    // Watch: a spare render worker holding the site for the next template save, once the open pages are reloaded.
+    if (outcome.state.site?.items) renderers.afterPass(outcome.state.site.items);
+    return outcome;
   };
   return { ...session, run };
 }
