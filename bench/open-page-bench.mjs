@@ -61,6 +61,8 @@ export async function timeTemplateEdits(url, dir, openPage, edits, log, output =
     const template = path.join(dir, 'templates', 'index.tsx');
     const original = readFileSync(template, 'utf8');
     const pairs = [];
+    // As between edits: the watcher settles after its first build (it readies a spare worker and compacts its heaps).
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     for (let edit = 1; edit <= edits; edit++) {
       open.skipAll();
       whole.skipAll();

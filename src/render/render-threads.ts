@@ -274,8 +274,10 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
 function prepareSpare(state: ThreadState): void {
   if (!state.options.keep || state.closed || !state.file || !state.lastItems || !state.configModule) return;
   if (state.spare && !state.spare.alive) retireSpare(state);
+  if (!state.spare) trace('spare: started');
   state.spare ??= spawn(state);
   if (state.spareItems === state.lastItems) return;
+  trace('spare: sent the site');
   state.spareItems = state.lastItems;
   void state.spare.useSite(state.lastItems, sitePatch(state, {}));
 }

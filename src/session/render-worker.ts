@@ -22,6 +22,7 @@ import type { Route } from '../routes/route-table.ts';
 import { importTemplates } from '../render/compile-templates.ts';
 import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
+import { warmUpRenderer } from '../render/render-page.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { serialiseError } from '../core/serialise-error.ts';
 import { createHeapBudget } from '../render/heap-budget.ts';
@@ -39,6 +40,8 @@ let images: SiteData['images'] = {};
 const keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
+/** The renderer was warmed up (a spare, before its first page). */
+let warmedUp = false;
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
 
 trace('worker: started');
@@ -135,6 +138,12 @@ async function applyPatch(patch: SitePatch): Promise<true> {
   }
   trace('worker: site assembled');
   if (patch.render) renderer = await rendererFor(assembled.site, assembled.fingerprints, patch.render);
+  // A spare (watch: a site and no templates yet) renders its first page for a waiting browser: the renderer is warmed now.
+  else if (templateModules.size === 0 && !warmedUp) {
+    warmedUp = true;
+    warmUpRenderer();
+    trace('worker: warmed up');
+  }
   trace('worker: renderer ready');
   return true;
 }
