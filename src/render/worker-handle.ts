@@ -95,10 +95,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
   };
   const holdings = createHoldings();
   let site: Promise<unknown> | undefined;
-  const post = (message: WorkerMessage) => {
-    if (message.type === 'entries') workerTraffic.entriesSent += message.items.length;
-    worker.postMessage(message);
-  };
+  const post = (message: WorkerMessage) => postCounted(worker, message);
   const handle: WorkerHandle = {
     get alive() {
       return failed === undefined;
@@ -151,6 +148,11 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
   };
   return handle;
+}
+
+function postCounted(worker: Worker, message: WorkerMessage): void {
+  if (message.type === 'entries') workerTraffic.entriesSent += message.items.length;
+  worker.postMessage(message);
 }
 
 /**

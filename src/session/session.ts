@@ -195,14 +195,16 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       await renderers.close();
     },
   };
-  const runPass = createPassRunner(session, runnerOptions(options, mode, code));
-  const run: PassRunner = async (changes, runOptions) => {
+  return { ...session, run: readySpareAfter(createPassRunner(session, runnerOptions(options, mode, code)), renderers) };
+}
+
+/** Watch: after each pass (its open pages reloaded), a spare render worker holding the site as routed, for the next template save. */
+function readySpareAfter(runPass: PassRunner, renderers: SessionRenderers): PassRunner {
+  return async (changes, runOptions) => {
     const outcome = await runPass(changes, runOptions);
-    // Watch: a spare render worker holding the site for the next template save, once the open pages are reloaded.
     if (outcome.state.site?.items) renderers.afterPass(outcome.state.site.items);
     return outcome;
   };
-  return { ...session, run };
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
