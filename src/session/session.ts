@@ -202,7 +202,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
 function readySpareAfter(runPass: PassRunner, renderers: SessionRenderers): PassRunner {
   return async (changes, runOptions) => {
     const outcome = await runPass(changes, runOptions);
-    if (outcome.state.site?.items) renderers.afterPass(outcome.state.site.items);
+    if (outcome.state.site?.items) renderers.readySpare(outcome.state.site.items);
     return outcome;
   };
 }

@@ -185,6 +185,8 @@ export async function writeInPlace(pass: Pass, context: WriteContext): Promise<W
   const openStale = first && !valued ? session.staleAmong(pass, openRoutes(site.table.routes, first)) : [];
   trace('open pages valued');
   const told = openStale.length > 0 ? { pages: await writeOpenPages(openStale, first!, write), milliseconds: performance.now() - context.started } : undefined;
+  // The next template save may come before this pass's background pages are done: its spare is readied now.
+  if (told) session.renderers.readySpare(pass.items);
   const early = told ? { written: true, rendered: openStale.length, first: told.pages, firstMilliseconds: told.milliseconds } : {};
   const plan = valued ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
   const render = [...plan.stale].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
