@@ -14,7 +14,11 @@
  * A build stops its workers once its pages are written; watch keeps one
  * (`keep`), which holds the entries for the next pass, and replaces it when
  * the templates change, so an old template module dies with its thread
- * (Node's ESM import cache is never emptied).
+ * (Node's ESM import cache is never emptied). What replaces it is watch's
+ * spare worker, started ahead of the save and already holding the site
+ * with a warmed renderer: a template save costs the open pages only the new
+ * module's import and their render, not a thread's start-up and the whole
+ * site sent to it.
  */
 import { availableParallelism } from 'node:os';
 import type { FingerprintedEntry, ParseHelpers } from '../content/content-loader.ts';
@@ -267,9 +271,10 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
 }
 
 /**
- * Watch, after a pass: a spare worker holds the site of the pass (it is started if there is none,
- * and sent only the entries it lacks), so the next template save finds a thread with React loaded
- * and the site assembled. It costs one more copy of the site in memory.
+ * Watch, once a pass's open pages are reloaded and again when it ends: a spare worker holds the
+ * site as last routed (it is started if there is none, and sent only the entries it lacks), so the
+ * next template save finds a thread with React loaded and the site assembled. It costs one more
+ * copy of the site in memory.
  */
 function prepareSpare(state: ThreadState): void {
   if (!state.options.keep || state.closed || !state.file || !state.lastItems || !state.configModule) return;
