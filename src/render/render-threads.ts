@@ -136,6 +136,8 @@ interface ThreadState {
   /** The entries of the site as last routed (the site the spare is kept holding), and those the spare was sent. */
   lastItems: readonly FingerprintedEntry[] | undefined;
   spareItems: readonly FingerprintedEntry[] | undefined;
+  /** The spare is to be readied on the next turn of the event loop. */
+  spareQueued: boolean;
   templatesModule: string | undefined;
   configModule: string | undefined;
   /** This pass's workers parsed content, and were sent its site as soon as it was loaded. */
@@ -148,7 +150,7 @@ interface ThreadState {
 export function createRenderThreads(options: ThreadOptions): RenderThreads {
   const state: ThreadState = {
     options: { ...options, cores: options.cores ?? availableParallelism(), limits: options.limits ?? renderLimits() },
-    file: compiledWorkerFile('render-worker'), workers: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined,
+    file: compiledWorkerFile('render-worker'), workers: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
     templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false,
   };
   return {
@@ -177,7 +179,14 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     },
     prepareSpare(items) {
       state.lastItems = items;
-      prepareSpare(state);
+      if (state.spareQueued) return;
+      state.spareQueued = true;
+      // On the next turn of the event loop: a reload just written to the event stream leaves this
+      // thread first (Node's HTTP response flushes on the next tick), and sending entries takes this thread's time.
+      setImmediate(() => {
+        state.spareQueued = false;
+        prepareSpare(state);
+      });
     },
     compact() {
       for (const worker of [...state.workers, state.warm, state.spare]) if (worker?.alive) worker.post({ type: 'compact' });

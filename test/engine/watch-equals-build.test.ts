@@ -295,6 +295,8 @@ describe('a watch session with pages open in a browser', () => {
   });
 
   it('writes and reloads the open pages before the rest after a template edit, and ends equal to a fresh build', async () => {
+    // The spare is readied on the turn of the event loop after a pass.
+    await new Promise((resolve) => setImmediate(resolve));
     const traffic = { ...workerTraffic };
     const report = await open.rebuild(edit('templates/layout/site-footer.tsx', /<\/footer>/, '<p className="open-first">First.</p></footer>'));
     expect(report.problems).toEqual([]);
