@@ -172,7 +172,7 @@ async function timeEdit(events, expected, write, timeoutMs = 15_000) {
 }
 
 /** `cleansite watch` on `dir` (its output in `dir/out`), once it serves after a first build that succeeded (the benches' one starter). */
-export function startWatch(dir) {
+export function startWatch(dir, startTimeoutMs = 120_000) {
   const child = spawn(process.execPath, [CLI, 'watch', '--port', '0', '--out', path.join(dir, 'out')], { cwd: dir });
   const output = [];
   const collect = (chunk) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -180,7 +180,11 @@ export function startWatch(dir) {
   child.stderr.on('data', collect);
   const exit = new Promise((resolve) => child.on('exit', resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`watch did not start within 120 s:\n${output.join('\n')}`)), 120_000);
+    const timer = setTimeout(() => {
+      // Stopped, not left behind writing into a folder the caller is about to remove.
+      child.kill('SIGTERM');
+      reject(new Error(`watch did not start within ${startTimeoutMs / 1000} s:\n${output.join('\n')}`));
+    }, startTimeoutMs);
     const poll = setInterval(() => {
       const serving = output.find((line) => line.startsWith('Serving http://'));
       if (!serving) return;
@@ -197,6 +201,8 @@ export function startWatch(dir) {
         firstBuild: built,
         pages: Number(/^Built (\d+) pages/.exec(built)?.[1] ?? 0),
         rss: () => readRss(child.pid),
+        /** Every line it printed so far (with CLEANSITE_TRACE=1, the `trace:` lines of src/core/trace.ts). */
+        output: () => output,
         lastRerenderCount: (file) => {
           const line = output.findLast((candidate) => candidate.startsWith(`${file.split(path.sep).join('/')} changed:`));
           return Number(/re-rendered (\d+) page/.exec(line ?? '')?.[1] ?? 0);

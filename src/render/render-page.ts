@@ -37,6 +37,19 @@ export interface RenderRouteOptions {
   recorder?: UnitRecorder;
 }
 
+/**
+ * Runs React's server renderer over a page-sized tree a few times, so that a thread that has not
+ * rendered yet (watch's spare worker, render-threads.ts) renders its first real page with the
+ * renderer already compiled by the JIT: measured, the first page in a fresh worker otherwise takes
+ * several times as long as the next ones.
+ */
+export function warmUpRenderer(): void {
+  const item = (index: number) => createElement('li', { key: index, className: 'card' }, createElement('a', { href: `/page-${index}/` }, 'Page ', index), createElement('p', null, 'Text & more <text>'));
+  const tree = createElement('html', { lang: 'en' }, createElement('head', null, createElement('meta', { charSet: 'utf-8' }), createElement('title', null, 'Warm')),
+    createElement('body', null, createElement('main', { id: 'main' }, createElement('h1', null, 'Warm'), createElement('ul', null, Array.from({ length: 100 }, (_, index) => item(index))))));
+  for (let round = 0; round < 20; round++) renderToStaticMarkup(tree);
+}
+
 /** `props` defaults to the plain template props; the page cache passes recording ones. */
 export function renderRoute(route: Route, site: SiteData, templates: TemplateSet, props?: TemplateProps, options: RenderRouteOptions = {}): RenderResult {
   try {

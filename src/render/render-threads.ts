@@ -14,12 +14,17 @@
  * A build stops its workers once its pages are written; watch keeps one
  * (`keep`), which holds the entries for the next pass, and replaces it when
  * the templates change, so an old template module dies with its thread
- * (Node's ESM import cache is never emptied).
+ * (Node's ESM import cache is never emptied). What replaces it is watch's
+ * spare worker, started ahead of the save and already holding the site
+ * with a warmed renderer: a template save costs the open pages only the new
+ * module's import and their render, not a thread's start-up and the whole
+ * site sent to it.
  */
 import { availableParallelism } from 'node:os';
 import type { FingerprintedEntry, ParseHelpers } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
+import { trace } from '../core/trace.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import { renderLimits, type RenderLimits } from './page-watchdog.ts';
 import { startRenderWorker, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
@@ -99,6 +104,12 @@ export interface RenderThreads extends ParseHelpers {
   sitemap(baseUrl: string | undefined): Promise<string> | undefined;
   /** The pass's pages are written: a build stops its workers, watch keeps one. */
   rendered(): Promise<void>;
+  /**
+   * Watch, once a pass is over (its open pages reloaded): a spare worker is started if there is
+   * none and sent the site as now routed, `items`, for the next template save (not during the
+   * pass: sending entries takes this thread's time). A build has none.
+   */
+  prepareSpare(items: readonly FingerprintedEntry[]): void;
   /** Asks the workers for a full garbage collection (watch, when idle). */
   compact(): void;
   /** Stops every worker now (what they render fails); the next pass starts them again. */
@@ -107,116 +118,200 @@ export interface RenderThreads extends ParseHelpers {
   close(): Promise<void>;
 }
 
-export function createRenderThreads(options: ThreadOptions): RenderThreads {
-  const { jobs, cores = availableParallelism(), limits = renderLimits(), route, keep } = options;
-  let file = compiledWorkerFile('render-worker');
+/** What the render threads keep from call to call. */
+interface ThreadState {
+  readonly options: ThreadOptions & { cores: number; limits: RenderLimits };
+  /** The worker's entry point: compiled, or (watch from source) bundled once the templates are first loaded. */
+  file: string | undefined;
   /** Parse helpers, render workers and (watch) the worker kept from the last pass. */
-  const workers: WorkerHandle[] = [];
+  workers: WorkerHandle[];
   /** A worker started before any is asked for, to render: it loads React and the templates meanwhile. */
-  let warm: WorkerHandle | undefined;
-  let templatesModule: string | undefined;
-  let configModule: string | undefined;
-  const config = () => configModule ?? fail('render workers were asked to parse before the site config was set');
+  warm: WorkerHandle | undefined;
+  /**
+   * Watch: a worker started ahead of the next template save, with React loaded and the site of the
+   * last pass assembled, but no templates: a save has it import the new module and render the open
+   * pages at once, instead of waiting for a new thread and the whole site sent to it.
+   */
+  spare: WorkerHandle | undefined;
+  /** The entries of the site as last routed (the site the spare is kept holding), and those the spare was sent. */
+  lastItems: readonly FingerprintedEntry[] | undefined;
+  spareItems: readonly FingerprintedEntry[] | undefined;
+  /** The spare is to be readied on the next turn of the event loop. */
+  spareQueued: boolean;
+  templatesModule: string | undefined;
+  configModule: string | undefined;
   /** This pass's workers parsed content, and were sent its site as soon as it was loaded. */
-  let parsedThisPass = false;
-  let closing: Promise<void> = Promise.resolve();
-  // Closed early (a build whose templates do not compile) while the content may still be loading:
-  // no worker may start after that, or it keeps the process alive.
-  let closed = false;
-  const spawn = () => startRenderWorker(file!, config, limits);
-  const patch = (extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: config(), route, ...extra });
-  const stopAll = () => {
-    const all = [...workers.splice(0), ...(warm ? [warm] : [])];
-    warm = undefined;
-    return Promise.all(all.map((worker) => worker.terminate())).then(() => undefined);
-  };
+  parsedThisPass: boolean;
+  closing: Promise<void>;
+  /** Closed early (a build whose templates do not compile) while the content may still be loading: no worker may start after that, or it keeps the process alive. */
+  closed: boolean;
+}
 
+export function createRenderThreads(options: ThreadOptions): RenderThreads {
+  const state: ThreadState = {
+    options: { ...options, cores: options.cores ?? availableParallelism(), limits: options.limits ?? renderLimits() },
+    file: compiledWorkerFile('render-worker'), workers: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
+    templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false,
+  };
   return {
-    start(files) {
-      // Running from source (tests): parsing stays on this thread. Watch's later passes keep their worker.
-      if (!file || closed || workers.length > 0) return [];
-      // The workers parse beside this thread, then render (this thread never does, see forRendering).
-      const count = parseThreads(files, jobs, cores);
-      if (count > 1) while (workers.length < count) workers.push(spawn());
-      parsedThisPass = workers.length > 0;
-      if (templatesModule) for (const worker of workers) tellTemplates(worker, templatesModule);
-      return workers;
-    },
+    start: (files) => startParseHelpers(state, files),
     loaded(items, cache) {
-      if (!parsedThisPass) return false;
+      if (!state.parsedThisPass) return false;
       // Each assembles and routes the site while this thread does the same.
-      workers.forEach((worker, index) => void worker.useSite(items, patch({ cache: index === 0 ? cache : undefined })));
+      state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
     },
     sitemap(baseUrl) {
-      const worker = parsedThisPass ? workers.find((candidate) => candidate.alive && candidate.site) : undefined;
+      const worker = state.parsedThisPass ? state.workers.find((candidate) => candidate.alive && candidate.site) : undefined;
       return worker ? worker.call({ type: 'sitemap', baseUrl }) as Promise<string> : undefined;
     },
     setConfig(modulePath) {
-      configModule = modulePath;
+      state.configModule = modulePath;
     },
-    setTemplates(modulePath) {
-      templatesModule = modulePath;
-      // Pages render in a worker: without parse workers, one starts now and loads React and the
-      // templates while this thread loads the content (kept aside: it is not a parse helper).
-      if (file && !closed && workers.length === 0 && !warm) warm = spawn();
-      for (const worker of warm ? [...workers, warm] : workers) tellTemplates(worker, modulePath);
-    },
-    async loadTemplates(modulePath, workerFile, stop) {
-      if (closed) throw stoppedError();
-      file = workerFile;
-      const next = await startLoaded(spawn, modulePath, stop, () => closed);
-      if (closed) {
-        await next.terminate();
-        throw stoppedError();
-      }
-      templatesModule = modulePath;
-      const old = [...switchTemplates(workers, modulePath), ...(warm ? [warm] : [])];
-      warm = next;
-      await Promise.all(old.map((worker) => worker.terminate()));
-    },
-    forRendering(pages, items, render, inWorkers) {
-      // Workers that died (stopped by watch, a page past its time bound) are started again.
-      keepFirst(workers);
-      if (warm && !warm.alive) warm = undefined;
-      // Running from source (tests that import src/) a build has no worker: the calling thread renders.
-      const wanted = closed || !file ? 0 : Math.max(inWorkers ? 1 : 0, renderThreads(pages, jobs, cores, parsedThisPass));
-      if (warm && workers.length < wanted) workers.push(warm);
-      else if (warm) void warm.terminate();
-      warm = undefined;
-      const surplus = workers.splice(wanted);
-      while (file && workers.length < wanted) workers.push(spawn());
-      const ready = sendSite(workers, surplus, items, patch({ render }));
-      // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
-      // less at 10,000 pages); after the workers were sent their site, so they need not wait.
-      // Not at every watch pass: a one-file edit leaves next to nothing.
-      if (workers.length > 0 && (!keep || parsedThisPass)) collectGarbage();
-      return { count: workers.length, ready };
-    },
+    setTemplates: (modulePath) => setTemplates(state, modulePath),
+    loadTemplates: (modulePath, workerFile, stop) => loadTemplates(state, modulePath, workerFile, stop),
+    forRendering: (pages, items, render, inWorkers) => forRendering(state, pages, items, render, inWorkers),
     async rendered() {
-      parsedThisPass = false;
-      if (!keep) return this.close();
+      state.parsedThisPass = false;
+      if (!state.options.keep) return this.close();
       // One worker holds the entries and the templates for the next pass; more would hold copies of the site.
-      await Promise.all(keepFirst(workers, 1).map((worker) => worker.terminate()));
+      await Promise.all(keepFirst(state.workers, 1).map((worker) => worker.terminate()));
+    },
+    prepareSpare(items) {
+      state.lastItems = items;
+      if (state.spareQueued) return;
+      state.spareQueued = true;
+      // On the next turn of the event loop: a reload just written to the event stream leaves this
+      // thread first (Node's HTTP response flushes on the next tick), and sending entries takes this thread's time.
+      setImmediate(() => {
+        state.spareQueued = false;
+        prepareSpare(state);
+      });
     },
     compact() {
-      for (const worker of warm ? [...workers, warm] : workers) if (worker.alive) worker.post({ type: 'compact' });
+      for (const worker of [...state.workers, state.warm, state.spare]) if (worker?.alive) worker.post({ type: 'compact' });
     },
-    interrupt: () => void stopAll(),
+    // The spare is left alone: it renders nothing, and the save that interrupts is the one it waits for.
+    interrupt: () => void stopWorkers(state),
     close() {
-      closed = true;
-      closing = Promise.all([closing, stopAll()]).then(() => undefined);
-      return closing;
+      state.closed = true;
+      const spare = state.spare;
+      state.spare = undefined;
+      state.closing = Promise.all([state.closing, stopWorkers(state), spare?.terminate()]).then(() => undefined);
+      return state.closing;
     },
   };
 }
 
+const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
+const spawn = (state: ThreadState) => startRenderWorker(state.file!, () => configOf(state), state.options.limits);
+const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
+
+/** Stops the workers that render and the warm one (not the spare); settles once they exited. */
+function stopWorkers(state: ThreadState): Promise<void> {
+  const all = [...state.workers.splice(0), ...(state.warm ? [state.warm] : [])];
+  state.warm = undefined;
+  return Promise.all(all.map((worker) => worker.terminate())).then(() => undefined);
+}
+
+function startParseHelpers(state: ThreadState, files: number): WorkerHandle[] {
+  // Running from source (tests): parsing stays on this thread. Watch's later passes keep their worker.
+  if (!state.file || state.closed || state.workers.length > 0) return [];
+  // The workers parse beside this thread, then render (this thread never does, see forRendering).
+  const count = parseThreads(files, state.options.jobs, state.options.cores);
+  if (count > 1) while (state.workers.length < count) state.workers.push(spawn(state));
+  state.parsedThisPass = state.workers.length > 0;
+  if (state.templatesModule) for (const worker of state.workers) tellTemplates(worker, state.templatesModule);
+  return state.workers;
+}
+
+function setTemplates(state: ThreadState, modulePath: string): void {
+  state.templatesModule = modulePath;
+  // Pages render in a worker: without parse workers, one starts now and loads React and the
+  // templates while this thread loads the content (kept aside: it is not a parse helper).
+  if (state.file && !state.closed && state.workers.length === 0 && !state.warm) state.warm = spawn(state);
+  for (const worker of state.warm ? [...state.workers, state.warm] : state.workers) tellTemplates(worker, modulePath);
+}
+
+/** Watch: the spare (or, with none, a new worker) loads the new templates; the workers holding older ones are stopped with their modules. */
+async function loadTemplates(state: ThreadState, modulePath: string, workerFile: string, stop: AbortSignal): Promise<void> {
+  if (state.closed) throw stoppedError();
+  if (stop.aborted) throw stoppedError();
+  if (state.file !== workerFile) retireSpare(state);
+  state.file = workerFile;
+  trace('templates: to a worker');
+  const next = await startLoaded(takeSpare(state) ?? spawn(state), modulePath, stop, () => state.closed).catch((error: unknown) => {
+    // The worker that failed to load is gone: another is made ready for the save that fixes it.
+    prepareSpare(state);
+    throw error;
+  });
+  if (state.closed) {
+    await next.terminate();
+    throw stoppedError();
+  }
+  state.templatesModule = modulePath;
+  next.templates = modulePath;
+  const old = [...switchTemplates(state.workers, modulePath), ...(state.warm ? [state.warm] : [])];
+  state.warm = next;
+  await Promise.all(old.map((worker) => worker.terminate()));
+}
+
+function forRendering(state: ThreadState, pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): { count: number; ready: Promise<RenderWorker[]> } {
+  const { workers, options } = state;
+  // Workers that died (stopped by watch, a page past its time bound) are started again.
+  keepFirst(workers);
+  if (state.warm && !state.warm.alive) state.warm = undefined;
+  // Running from source (tests that import src/) a build has no worker: the calling thread renders.
+  const wanted = state.closed || !state.file ? 0 : Math.max(inWorkers ? 1 : 0, renderThreads(pages, options.jobs, options.cores, state.parsedThisPass));
+  if (state.warm && workers.length < wanted) workers.push(state.warm);
+  else if (state.warm) void state.warm.terminate();
+  state.warm = undefined;
+  const surplus = workers.splice(wanted);
+  // A spare holds the site already: it renders too (it loads the templates the patch names) and is replaced once the pass is done.
+  while (state.file && workers.length < wanted) workers.push(takeSpare(state) ?? spawn(state));
+  // Each loads the templates the patch names (a spare, the first time): the next template save stops it with them.
+  for (const worker of workers) worker.templates = render.templatesModule;
+  const ready = sendSite(workers, surplus, items, sitePatch(state, { render }));
+  // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
+  // less at 10,000 pages); after the workers were sent their site, so they need not wait.
+  // Not at every watch pass: a one-file edit leaves next to nothing.
+  if (workers.length > 0 && (!options.keep || state.parsedThisPass)) collectGarbage();
+  return { count: workers.length, ready };
+}
+
+/**
+ * Watch, once a pass's open pages are reloaded and again when it ends: a spare worker holds the
+ * site as last routed (it is started if there is none, and sent only the entries it lacks), so the
+ * next template save finds a thread with React loaded and the site assembled. It costs one more
+ * copy of the site in memory.
+ */
+function prepareSpare(state: ThreadState): void {
+  if (!state.options.keep || state.closed || !state.file || !state.lastItems || !state.configModule) return;
+  if (state.spare && !state.spare.alive) retireSpare(state);
+  if (!state.spare) trace('spare: started');
+  state.spare ??= spawn(state);
+  if (state.spareItems === state.lastItems) return;
+  trace('spare: sent the site');
+  state.spareItems = state.lastItems;
+  void state.spare.useSite(state.lastItems, sitePatch(state, {}));
+}
+
+/** The spare, taken out to load templates or render; undefined when there is none alive. */
+function takeSpare(state: ThreadState): WorkerHandle | undefined {
+  const spare = state.spare;
+  state.spare = undefined;
+  state.spareItems = undefined;
+  return spare?.alive ? spare : undefined;
+}
+
+function retireSpare(state: ThreadState): void {
+  void takeSpare(state)?.terminate();
+}
+
 const stoppedError = () => new CleansiteError({ code: 'RENDER_FAILED', message: 'watch is stopping: nothing more is rendered' });
 
-/** A new worker that loaded these templates; `stop` (or `closed`) ends a load that never finishes (a module that loops at its top level). */
-async function startLoaded(spawn: () => WorkerHandle, modulePath: string, stop: AbortSignal, closed: () => boolean): Promise<WorkerHandle> {
-  if (stop.aborted) throw stoppedError();
-  const next = spawn();
+/** `next` (the spare or a new worker) once it loaded these templates; `stop` (or `closed`) ends a load that never finishes (a module that loops at its top level). */
+async function startLoaded(next: WorkerHandle, modulePath: string, stop: AbortSignal, closed: () => boolean): Promise<WorkerHandle> {
   const end = () => void next.terminate();
   stop.addEventListener('abort', end);
   try {

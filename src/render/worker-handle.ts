@@ -42,9 +42,17 @@ export interface WorkerHandle extends ParseHelper, RenderWorker {
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 
+/**
+ * What crossed to render workers in this process so far: workers started, and entries sent to
+ * them. A test reads it to show that a watch template save reaches the open page on a worker
+ * started ahead of it that already held the site (render-threads.ts, the spare).
+ */
+export const workerTraffic = { started: 0, entriesSent: 0 };
+
 /** `config`: the compiled site config's path, for parse requests. `limits`: the time bound of one page and the heap of the thread. */
 export function startRenderWorker(file: string, config: () => string, limits: RenderLimits = renderLimits()): WorkerHandle {
   const progress = new Int32Array(new SharedArrayBuffer(4));
+  workerTraffic.started++;
   const worker = new Worker(file, {
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: limits.heapMb },
     workerData: { progress: progress.buffer },
@@ -81,7 +89,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
   };
   const holdings = createHoldings();
   let site: Promise<unknown> | undefined;
-  const post = (message: WorkerMessage) => worker.postMessage(message);
+  const post = (message: WorkerMessage) => postCounted(worker, message);
   const handle: WorkerHandle = {
     get alive() {
       return failed === undefined;
@@ -128,6 +136,11 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
   };
   return handle;
+}
+
+function postCounted(worker: Worker, message: WorkerMessage): void {
+  if (message.type === 'entries') workerTraffic.entriesSent += message.items.length;
+  worker.postMessage(message);
 }
 
 /** Settles the request a reply answers. */

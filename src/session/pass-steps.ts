@@ -15,6 +15,7 @@ import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import type { StageHandle } from '../core/progress.ts';
+import { trace } from '../core/trace.ts';
 import { cachedStep } from '../cache/step-cache.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
 import { listPublicFiles, type PublicFile } from '../output/public-files.ts';
@@ -172,8 +173,10 @@ export const STEPS: Record<StepName, Step> = {
         return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
       replaceSet(state.inputs.templates, compiled.inputs);
+      trace('templates compiled');
       // Every page's key is salted with the templates: new ones render every page again.
       await renderers.useTemplates(compiled);
+      trace('templates loaded');
     },
   },
   styles: {

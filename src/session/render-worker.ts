@@ -15,12 +15,14 @@ import { createUnitValues } from '../render/unit-values.ts';
 import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/validate-content.ts';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
+import { trace } from '../core/trace.ts';
 import { importSiteConfig } from '../config/load-config.ts';
 import { routeContent, type LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
 import { importTemplates } from '../render/compile-templates.ts';
 import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
+import { warmUpRenderer } from '../render/render-page.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { serialiseError } from '../core/serialise-error.ts';
 import { createHeapBudget } from '../render/heap-budget.ts';
@@ -38,7 +40,11 @@ let images: SiteData['images'] = {};
 const keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
+/** The renderer was warmed up (a spare, before its first page). */
+let warmedUp = false;
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
+
+trace('worker: started');
 
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
@@ -81,6 +87,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       } satisfies SerialisedParse;
     }
     case 'site': {
+      trace('worker: site patch received');
       const applied = patching.then(() => applyPatch(request.patch));
       patching = applied.catch(() => undefined);
       return applied;
@@ -92,13 +99,16 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return renderSitemapXml(assembled.site.table.routes, request.baseUrl ?? assembled.site.baseUrl);
     }
     case 'load':
+      trace('worker: load templates');
       await loadTemplates(request.modulePath);
       return true;
     case 'render': {
       if (!renderer) throw new Error('render before the site was set up');
       const { site, templates, routesByPath, options } = renderer;
       const routes = request.paths.map((path) => routesByPath.get(path)!);
+      trace(`worker: render ${routes.length}`);
       const result = renderBatch(routes, site, templates, request.outDir, options);
+      trace(`worker: rendered ${routes.length}`);
       keepHeapSmall();
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
@@ -126,7 +136,15 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     // While the main thread still routes: this thread would wait for the render settings.
     if (patch.cache) writeContentCache(patch.cache, items);
   }
+  trace('worker: site assembled');
   if (patch.render) renderer = await rendererFor(assembled.site, assembled.fingerprints, patch.render);
+  // A spare (watch: a site and no templates yet) renders its first page for a waiting browser: the renderer is warmed now.
+  else if (templateModules.size === 0 && !warmedUp) {
+    warmedUp = true;
+    warmUpRenderer();
+    trace('worker: warmed up');
+  }
+  trace('worker: renderer ready');
   return true;
 }
 

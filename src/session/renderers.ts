@@ -43,6 +43,11 @@ export interface SessionRenderers {
   readonly threads: RenderThreads;
   /** Asks the workers for a full garbage collection (watch, when idle). */
   compact(): void;
+  /**
+   * Watch, once the open pages are reloaded (and again after each pass): a spare worker holding
+   * the site as now routed, for the next template save (render-threads.ts). A build has none.
+   */
+  readySpare(items: readonly FingerprintedEntry[]): void;
   /** Stops what the workers are rendering or loading now (watch: the templates changed under them); they start again on the next render. */
   interrupt(): void;
   close(): Promise<void>;
@@ -102,6 +107,7 @@ export function createRenderers(options: RendererOptions): SessionRenderers {
       };
     },
     compact: () => threads.compact(),
+    readySpare: (items) => threads.prepareSpare(items),
     interrupt() {
       interruption.abort();
       interruption = new AbortController();

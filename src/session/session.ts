@@ -181,8 +181,17 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       await renderers.close();
     },
   };
-  const run = createPassRunner(session, runnerOptions(options, mode, code));
-  return { ...session, run };
+  return { ...session, run: readySpareAfter(createPassRunner(session, runnerOptions(options, mode, code)), renderers) };
+}
+
+/** Watch: after each pass (its open pages reloaded), a spare render worker holding the site as routed, for the next template save. */
+function readySpareAfter(runPass: PassRunner, renderers: SessionRenderers): PassRunner {
+  const run = async (changes: Parameters<PassRunner>[0], runOptions: Parameters<PassRunner>[1]) => {
+    const outcome = await runPass(changes, runOptions);
+    if (outcome.state.site?.items) renderers.readySpare(outcome.state.site.items);
+    return outcome;
+  };
+  return Object.assign(run, { outputMissing: runPass.outputMissing });
 }
 
 /**

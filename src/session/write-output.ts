@@ -17,6 +17,7 @@ import type { StageHandle } from '../core/progress.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteErrorList } from '../core/errors.ts';
+import { trace } from '../core/trace.ts';
 import { isPublishedPublicFile, type PublicFile } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging, type Staging } from '../output/staging.ts';
@@ -205,7 +206,10 @@ async function writeChangesInPlace(pass: Pass, context: WriteContext): Promise<W
   // The open pages are valued alone, before the plan values every page: at 10,000 pages that plan is most of the wait.
   const first = runOptions.first;
   const openStale = first && !valued ? session.staleAmong(pass, openRoutes(site.table.routes, first)) : [];
+  trace('open pages valued');
   const told = openStale.length > 0 ? { pages: await writeOpenPages(openStale, first!, write), milliseconds: performance.now() - context.started } : undefined;
+  // The next template save may come before this pass's background pages are done: its spare is readied now.
+  if (told) session.renderers.readySpare(pass.items);
   const early = told ? { written: true, rendered: openStale.length, first: told } : {};
   const plan = valued ? { stale: [], removedOutputs: [] } : await time('plan', () => session.plan(pass));
   const render = [...plan.stale].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -236,6 +240,7 @@ async function writeStalePages(pass: Pass, context: WriteContext, render: readon
   session.changingInPlace();
   await withStaging(options.outDir, async (staging) => {
     const written = await session.writePages(pass, staging, { render }, (_label, work) => time('render', work));
+    trace(`rendered ${render.length}`);
     if (written.failures.length > 0) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
     if (removed) staging.remove(removed);
     if (sitemap) {
@@ -244,6 +249,7 @@ async function writeStalePages(pass: Pass, context: WriteContext, render: readon
     }
     return () => written.committed();
   });
+  trace(`written ${render.length}`);
   if (sitemap) writer.sitemapPending = false;
 }
 

@@ -19,6 +19,7 @@
  */
 import path from 'node:path';
 import { watch } from 'chokidar';
+import { trace } from '../core/trace.ts';
 
 export type FileEvent = 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 
@@ -69,6 +70,7 @@ export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatc
   let closed = false;
 
   const record = (file: string, event: FileEvent) => {
+    if (pending.size === 0) trace('file event');
     // The last event for a file wins, except that a file created and then changed is still new.
     const before = pending.get(file);
     pending.set(file, before === 'add' && event === 'change' ? 'add' : event);

@@ -5,6 +5,7 @@
  * are in the output, and the reload the other pages get once the pass ends.
  */
 import type { StreamMessage } from '../server/event-stream.ts';
+import { trace } from '../core/trace.ts';
 import type { LoadedSite } from '../routes/route-content.ts';
 import type { OpenPagesFirst } from '../session/open-pages-first.ts';
 
@@ -27,6 +28,7 @@ export function openPagesFirst(options: OpenPagesOptions, reloadNumber: () => nu
     told: [] as readonly string[],
     written(urls: readonly string[]) {
       first.told = urls;
+      trace('reload sent');
       tell({ event: 'reload', data: { build: reloadNumber() }, only: urls });
     },
     superseded: options.superseded ?? (() => false),

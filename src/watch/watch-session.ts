@@ -10,6 +10,7 @@
  * while the output keeps the last good pages.
  */
 import type { SitePaths } from '../core/site-paths.ts';
+import { trace } from '../core/trace.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import { createRedirectMatcher, type RedirectAnswer } from '../server/redirects.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
@@ -108,6 +109,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let first = true;
   return {
     rebuild(changes) {
+      trace('pass start');
       const initial = first;
       first = false;
       return rebuild(session, state, options, initial ? [] : changes, initial);

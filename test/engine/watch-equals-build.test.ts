@@ -27,6 +27,7 @@ import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { createMemoryLogger } from '../../src/core/logger.ts';
 import type { SitePaths } from '../../src/core/site-paths.ts';
 import { LIVE_RELOAD_PATH } from '../../src/server/live-reload-client.ts';
+import { workerTraffic } from '../../src/render/worker-handle.ts';
 import { createWatchSession, type WatchSession } from '../../src/watch/watch-session.ts';
 import { listRedirectPages } from '../support/site-build.ts';
 import { changedFiles, differences, madeFile, snapshot, type Snapshot } from './support/output-snapshot.ts';
@@ -164,8 +165,8 @@ describe('a watch session with pages open in a browser', () => {
   let open: WatchSession;
   let outDir: string;
   let supersede = false;
-  /** At each early reload: what the open pages and a page not open held in the output at that moment. */
-  const reloads: Array<{ only: readonly string[] | undefined; openPage: string; backgroundPage: string }> = [];
+  /** At each early reload: what the open pages and a page not open held in the output at that moment, and what had crossed to render workers. */
+  const reloads: Array<{ only: readonly string[] | undefined; openPage: string; backgroundPage: string; traffic: typeof workerTraffic }> = [];
   const page = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 
   beforeAll(async () => {
@@ -173,7 +174,7 @@ describe('a watch session with pages open in a browser', () => {
     open = createWatchSession({
       ...paths, outDir, devScripts: [LIVE_RELOAD_PATH], drafts: false,
       openPages: () => OPEN,
-      tell: (message) => reloads.push({ only: message.only, openPage: page('about/index.html'), backgroundPage: page(BACKGROUND_PAGE) }),
+      tell: (message) => reloads.push({ only: message.only, openPage: page('about/index.html'), backgroundPage: page(BACKGROUND_PAGE), traffic: { ...workerTraffic } }),
       superseded: () => supersede && reloads.length > 0,
     });
     expect((await open.rebuild([])).problems).toEqual([]);
@@ -185,6 +186,9 @@ describe('a watch session with pages open in a browser', () => {
   // Each test adds its own mark to the footer, so either may run first (--sequence.shuffle).
   it('writes and reloads the open pages before the rest after a template edit, and ends equal to a fresh build', async () => {
     reloads.length = 0;
+    // The spare is readied on the turn of the event loop after a pass.
+    await new Promise((resolve) => setImmediate(resolve));
+    const traffic = { ...workerTraffic };
     const report = await open.rebuild(edit('templates/layout/site-footer.tsx', /<\/footer>/, '<p className="open-first">First.</p></footer>'));
     expect(report.problems).toEqual([]);
     expect(report.first?.pages).toEqual(OPEN);
@@ -192,6 +196,8 @@ describe('a watch session with pages open in a browser', () => {
     expect(reloads.map((reload) => reload.only)).toEqual([OPEN]);
     expect(reloads[0]!.openPage, 'the open page is in the output when it is told to reload').toContain('First.');
     expect(reloads[0]!.backgroundPage, 'a page not open is not yet written then').not.toContain('First.');
+    // On the spare worker (src/render/render-threads.ts), started before the save and holding the site: no worker start, no entry sent.
+    expect(reloads[0]!.traffic, 'the open page renders on a worker started before the save, which held the site').toEqual(traffic);
     expect(page(BACKGROUND_PAGE)).toContain('First.');
     // The others reload at the end; the open pages, already reloaded, are not told again.
     expect(report.messages).toEqual([{ event: 'reload', data: expect.any(Object), except: OPEN }]);
