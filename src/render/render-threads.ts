@@ -233,12 +233,16 @@ async function startLoaded(spawn: () => WorkerHandle, modulePath: string, stop: 
 
 /** Sends the pass's site to the workers that render, and stops the surplus (once it holds its site: it may be writing the content cache). */
 function sendSite(workers: readonly WorkerHandle[], surplus: readonly WorkerHandle[], items: readonly FingerprintedEntry[], patch: Omit<SitePatch, 'order'>): Promise<RenderWorker[]> {
+  // Sent in a loop, not a callback: a closure here would keep `items` (every entry) alive until
+  // the workers answer, and a build's main thread lets them go as soon as they are sent.
+  const sent: Array<Promise<unknown>> = [];
+  for (const worker of workers) sent.push(worker.useSite(items, patch));
   const ready = Promise.all([
     ...surplus.map(async (worker) => {
       await worker.site?.catch(() => undefined);
       await worker.terminate();
     }),
-    ...workers.map((worker) => worker.useSite(items, patch)),
+    ...sent,
   ]).then(() => [...workers]);
   // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
   ready.catch(() => undefined);

@@ -86,8 +86,8 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
 
   options.onRendered?.(0, render.length);
   const renderers = options.renderers(render.length);
-  // Once the workers hold the site (each its own copy), this thread's can go.
-  if (renderers.workers.count > 0 && !renderers.here) renderers.workers.ready.then(() => options.handedOver?.(), () => undefined);
+  // The site was posted to the workers (each gets its own copy as it is sent): this thread's can go.
+  if (renderers.workers.count > 0 && !renderers.here) options.handedOver?.();
   const threads = renderers.workers.count + (renderers.here ? 1 : 0);
   let done = 0;
   const keep = (batch: BatchResult) => {
