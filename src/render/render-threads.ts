@@ -189,8 +189,10 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       const ready = sendSite(workers, surplus, items, patch({ render }));
       // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
       // less at 10,000 pages); after the workers were sent their site, so they need not wait.
-      // Not at every watch pass: a one-file edit leaves next to nothing.
-      if (workers.length > 0 && (!keep || parsedThisPass)) collectGarbage();
+      // Not at every watch pass: a one-file edit leaves next to nothing. Not in a build: its
+      // session collects once it has let go of the entries (session/session.ts, handOver), and a
+      // second full collection just before that one was the build's peak (a compaction's copies).
+      if (workers.length > 0 && keep && parsedThisPass) collectGarbage();
       return { count: workers.length, ready };
     },
     async rendered() {
