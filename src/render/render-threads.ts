@@ -274,8 +274,10 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
   const ready = sendSite(workers, surplus, items, sitePatch(state, { render }));
   // What parsing left behind, collected before rendering adds its own garbage (about 30 MB
   // less at 10,000 pages); after the workers were sent their site, so they need not wait.
-  // Not at every watch pass: a one-file edit leaves next to nothing.
-  if (workers.length > 0 && (!options.keep || state.parsedThisPass)) collectGarbage();
+  // Not at every watch pass: a one-file edit leaves next to nothing. Not in a build: its
+  // session collects once it has let go of the entries (session/session.ts, handOver), and a
+  // second full collection just before that one was the build's peak (a compaction's copies).
+  if (workers.length > 0 && options.keep && state.parsedThisPass) collectGarbage();
   return { count: workers.length, ready };
 }
 
@@ -328,12 +330,16 @@ async function startLoaded(next: WorkerHandle, modulePath: string, stop: AbortSi
 
 /** Sends the pass's site to the workers that render, and stops the surplus (once it holds its site: it may be writing the content cache). */
 function sendSite(workers: readonly WorkerHandle[], surplus: readonly WorkerHandle[], items: readonly FingerprintedEntry[], patch: Omit<SitePatch, 'order'>): Promise<RenderWorker[]> {
+  // Sent in a loop, not a callback: a closure here would keep `items` (every entry) alive until
+  // the workers answer, and a build's main thread lets them go as soon as they are sent.
+  const sent: Array<Promise<unknown>> = [];
+  for (const worker of workers) sent.push(worker.useSite(items, patch));
   const ready = Promise.all([
     ...surplus.map(async (worker) => {
       await worker.site?.catch(() => undefined);
       await worker.terminate();
     }),
-    ...workers.map((worker) => worker.useSite(items, patch)),
+    ...sent,
   ]).then(() => [...workers]);
   // Awaited by the render pool, which may fail first (templates that do not load on this thread either).
   ready.catch(() => undefined);

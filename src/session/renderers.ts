@@ -87,7 +87,9 @@ export function createRenderers(options: RendererOptions): SessionRenderers {
       inUse = templates;
       return true;
     },
-    forPass({ data, keys, items }) {
+    forPass(pass) {
+      // `pass.items` read when the workers are asked for, not kept here: a build lets them go once sent.
+      const { data, keys } = pass;
       const render = {
         images: data.images, assets: data.assets, buildDate: data.buildDate, lang: data.lang,
         templatesModule: inUse!.modulePath, recordUnits: options.recordUnits, shareChunks: options.shareChunks,
@@ -100,7 +102,7 @@ export function createRenderers(options: RendererOptions): SessionRenderers {
           refused.catch(() => undefined);
           return { workers: { count: 1, ready: refused }, here: false };
         }
-        const workers = threads.forRendering(count, items, render, keep !== undefined);
+        const workers = threads.forRendering(count, pass.items, render, keep !== undefined);
         // Rendering happens in workers, where a runaway template can be stopped; here only without any (from source).
         // A build's workers stop once rendering is over, not at the end of the build: each holds a copy of the site.
         return { workers, here: keep === undefined && workers.count === 0, done: () => void threads.rendered().catch(() => undefined) };

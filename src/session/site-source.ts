@@ -42,6 +42,8 @@ export interface SiteSource {
   refresh(changed?: { relatives: readonly string[]; relist: boolean } | 'all'): Promise<boolean>;
   /** The content as last refreshed, assembled and routed; throws a CleansiteErrorList. */
   assemble(): LoadedSite;
+  /** Forgets the content read (a build whose render workers hold it); the next refresh reads every file. */
+  release(): void;
 }
 
 export function createSiteSource(options: SiteSourceOptions): SiteSource {
@@ -82,6 +84,9 @@ export function createSiteSource(options: SiteSourceOptions): SiteSource {
         saveCache: load.saveCache,
         files: { found: load.files, parsed: load.parsed, elsewhere: load.parsedElsewhere },
       };
+    },
+    release() {
+      loader = undefined;
     },
   };
 }

@@ -51,6 +51,11 @@ export interface WritePagesOptions {
   time?: <T>(label: string, work: () => Promise<T>) => Promise<T>;
   /** Pages rendered so far (failed ones included) of those to render, as each batch arrives: for progress. */
   onRendered?: (done: number, total: number) => void;
+  /**
+   * Called once the render workers were sent the site and this thread renders nothing: the caller
+   * may let go of the content it needed only to route and plan (a build; watch keeps it).
+   */
+  handedOver?: () => void;
 }
 
 export interface WrittenPages {
@@ -81,6 +86,8 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
 
   options.onRendered?.(0, render.length);
   const renderers = options.renderers(render.length);
+  // The site was posted to the workers (each gets its own copy as it is sent): this thread's can go.
+  if (renderers.workers.count > 0 && !renderers.here) options.handedOver?.();
   const threads = renderers.workers.count + (renderers.here ? 1 : 0);
   let done = 0;
   const keep = (batch: BatchResult) => {

@@ -5,9 +5,10 @@
  * thread's old generation capped by NODE_OPTIONS=--max-old-space-size and
  * each render worker's by CLEANSITE_RENDER_HEAP_MB, then builds again after
  * one edit (the content cache and the page manifest read back) under the
- * same caps. The caps sit below what the code before issue 23's memory
- * work needed: its main thread ran out at 44 MB where it now builds at 41,
- * and with workers at 64 MB /cleaning-guide ran out (the page reads
+ * same caps. The caps sit below what the code before needed: its main
+ * thread ran out at 40 MB (it held every entry while the workers rendered;
+ * now it lets them go once they are sent), before issue 23's first memory
+ * work at 44; and with workers at 64 MB /cleaning-guide ran out (the page reads
  * props.routes, whose page-key unit was the JSON of the whole route table
  * in one string; docs/performance.md, History). A
  * change that makes a thread hold more per page fails here. Speed is the
@@ -24,11 +25,14 @@ import { PROJECT_ROOT } from '../support/site-build.ts';
 
 const LOCATIONS = 4000;
 /**
- * The main thread's old generation, in MB. Measured at 4,000 locations (2026-11-26, load 20-40):
- * the code before the memory work needed more than 44 (ran out at 44, built at 47); now it
- * builds at 41 (and runs out at 38).
+ * The main thread's old generation, in MB. Measured at 4,000 locations: the code before issue 23's
+ * memory work ran out at 44 (built at 47); with frames, hashed parts and shared strings
+ * (`a2790be`) it ran out at 38 (load 31) and at 40 (twice, load 3; it built at 41 before). Since a
+ * build's main thread lets go of the entries once they are posted to the render workers, its cold
+ * build fits in 36 and runs out at 34; the warm build (content cache and manifest read, the cache
+ * written again) ran out once at 38, so the cap leaves it 2 MB.
  */
-const MAIN_HEAP_MB = 44;
+const MAIN_HEAP_MB = 40;
 /**
  * Each render worker's old generation, in MB (the default is 2,048). At 64 the /sitemap page
  * (4,000 links) sometimes used it up on a busy machine, with the code before and after.
