@@ -35,9 +35,13 @@ const LOCATIONS = 4000;
 const MAIN_HEAP_MB = 40;
 /**
  * Each render worker's old generation, in MB (the default is 2,048). At 64 the /sitemap page
- * (4,000 links) sometimes used it up on a busy machine, with the code before and after.
+ * (4,000 links) sometimes used it up on a busy machine, with the code before and after; at 96 it
+ * did in a full `npm test` at load ~5 (2026-11-26, run 1 after that day's merges) and in 3 of 9
+ * runs of this file alone at load 12-30, while the same build alone at load ~3 fits in 64. The
+ * worker's heap limit is reached sooner when its collector gets less CPU than its allocations; 128
+ * leaves that margin and still fails a worker holding twice what it holds today.
  */
-const WORKER_HEAP_MB = 96;
+const WORKER_HEAP_MB = 128;
 
 const site = useGeneratedSite('cleansite-memory-', LOCATIONS);
 
