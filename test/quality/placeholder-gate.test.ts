@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.ts';
 import { findPlaceholders, reservedReason } from '../../src/publish/placeholders.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
-import { PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../support/site-build.ts';
+import { cliEnv } from '../support/cli.ts';
+import { PROJECT_ROOT } from '../support/site-build.ts';
 import { S3_CREDENTIALS, startS3TestServer, type S3TestServer } from '../deploy/support/s3-test-server.ts';
 
 const BUCKET = 'placeholder-gate';
@@ -21,7 +22,7 @@ const DETAILS = { file: 'site.md', fields: ['baseUrl', 'phone', 'emails', 'socia
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'cleansite.mjs'), ...args], {
-      cwd: PROJECT_ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CONTEXT: '', CLEANSITE_ALLOW_PLACEHOLDERS: '', ...env }, timeout: 120_000,
+      cwd: PROJECT_ROOT, env: cliEnv({ CONTEXT: '', CLEANSITE_ALLOW_PLACEHOLDERS: '', ...env }), timeout: 120_000,
     }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }));
   });
 }

@@ -29,7 +29,10 @@ export function cliEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // The fixture sites' business details are stand-ins on purpose: the placeholder warning is test/quality/placeholder-gate.test.ts's subject only.
   // A stage's progress line in a log depends on the machine's load (a line from 2 s): tests that compare stderr
   // must not see one on a busy machine, so no stage is slow enough unless a test sets its own threshold.
-  return { ...process.env, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CLEANSITE_ALLOW_PLACEHOLDERS: '1', CLEANSITE_SLOW_STAGE_MS: '3600000', ...env };
+  // Vitest sets NODE_ENV=test in its own process; a user's shell does not, and with NODE_ENV set the
+  // CLI keeps it, so React's development build would render (several times slower, far more memory).
+  const { NODE_ENV: _testRunner, ...inherited } = process.env;
+  return { ...inherited, SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH), NO_COLOR: '1', CLEANSITE_ALLOW_PLACEHOLDERS: '1', CLEANSITE_SLOW_STAGE_MS: '3600000', ...env };
 }
 
 export function runCli(args: string[], cwd = repoRoot, env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): CliResult {
