@@ -119,14 +119,19 @@ describe('fenced deploys', () => {
   it('a lost response to a lock renewal is recognised too: the renewal\'s refused retry finds its own token and the deploy finishes', async () => {
     const bucket = freshBucket();
     const dir = writeDist(withPhotos('assets/site.4545454545.css', 24));
-    const renewals = () => s3.server.requests.filter((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
-    const lockReads = () => s3.server.requests.filter((request) => request.method === 'GET' && request.key === LOCK);
+    const isRenewal = (request: (typeof s3.server.requests)[number]) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined;
+    const isLockRead = (request: (typeof s3.server.requests)[number]) => request.method === 'GET' && request.key === LOCK;
+    const renewals = () => s3.server.requests.filter(isRenewal);
+    const lockReads = () => s3.server.requests.filter(isLockRead);
     // The first renewal is stored but its answer never arrives; the SDK's retry is refused (412), the deploy reads the lock.
     s3.server.inject({ method: 'PUT', matches: (key, request) => key === LOCK && request.ifMatch !== undefined, times: 1, fault: { kind: 'lost-response' } });
     // The uploads are held until a renewal after that read: the renewals, not the machine's speed, decide the outcome.
+    // The read counted is the first after the lost renewal (a read of the lock before it, at the deploy's start, must not release them).
     const renewedAfterRead = waitFor(() => {
-      const firstRead = s3.server.requests.findIndex((request) => request.method === 'GET' && request.key === LOCK);
-      return firstRead >= 0 && s3.server.requests.slice(firstRead).some((request) => request.method === 'PUT' && request.key === LOCK && request.ifMatch !== undefined);
+      const log = s3.server.requests;
+      const lost = log.findIndex(isRenewal);
+      const read = lost < 0 ? -1 : log.findIndex((request, index) => index > lost && isLockRead(request));
+      return read >= 0 && log.slice(read + 1).some(isRenewal);
     }, 30_000, 'a lock renewal after the lost one was re-read');
     s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'hold', until: renewedAfterRead } });
     // A TTL no load reaches, renewed every 100 ms: the lock can only be lost if its lost renewal is not recognised.
