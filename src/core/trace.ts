@@ -8,12 +8,18 @@
  */
 import { appendFileSync } from 'node:fs';
 
-const TARGET = process.env.CLEANSITE_TRACE;
+let target = process.env.CLEANSITE_TRACE;
 
 export function trace(label: string): void {
-  if (!TARGET) return;
+  if (!target) return;
   const line = `trace: ${label} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`;
   // Any other value than 1 names a file: the lines are appended to it (stderr untouched, as tests compare it).
-  if (TARGET === '1') process.stderr.write(line);
-  else appendFileSync(TARGET, line);
+  if (target === '1') return void process.stderr.write(line);
+  try {
+    appendFileSync(target, line);
+  } catch (error) {
+    // A diagnostic must never fail the build or the save it times: say so once and stop tracing.
+    process.stderr.write(`warning: CLEANSITE_TRACE=${target}: ${(error as Error).message}; tracing is off\n`);
+    target = undefined;
+  }
 }
