@@ -11,6 +11,7 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { CleansiteError } from '../core/errors.ts';
 import { checkExpansion, checkNesting, MAX_ALIAS_COUNT } from './front-matter-size.ts';
+import { parsePlainMapping } from './yaml-plain.ts';
 import { createLineLookup, type LineLookup } from './yaml-lines.ts';
 
 export interface YamlSource extends LineLookup {
@@ -28,6 +29,23 @@ export interface YamlOptions {
 }
 
 export function parseYaml(text: string, options: YamlOptions): YamlSource {
+  const plain = options.what === 'JSON' ? undefined : parsePlainMapping(text);
+  return plain === undefined ? parseYamlDocument(text, options) : { value: plain, ...linesOnDemand(text, options) };
+}
+
+/**
+ * Lines for a text read by the plain-mapping path: the full parser's lookup, made the first time
+ * a line is asked for (a problem to report, a link in a Markdown field), so both paths give the
+ * same lines and a build of valid content never pays for them.
+ */
+function linesOnDemand(text: string, options: YamlOptions): LineLookup {
+  let lookup: LineLookup | undefined;
+  const lines = () => (lookup ??= parseYamlDocument(text, options));
+  return { lineOf: (path) => lines().lineOf(path), valueLineOf: (path) => lines().valueLineOf(path) };
+}
+
+/** The full YAML 1.2 parser: every value, error and bound, with each node's line. */
+function parseYamlDocument(text: string, options: YamlOptions): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter, prettyErrors: false, uniqueKeys: true, merge: true, resolveKnownTags: false,
