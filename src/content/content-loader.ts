@@ -52,6 +52,12 @@ export interface ParseHelpers {
   /** Helpers for about `files` files to parse, started now; none when one thread is faster. */
   start(files: number): ParseHelper[];
   /**
+   * A file is to be parsed (no cache holds its entry): pages will be rendered, so the thread that
+   * renders them may start now and load while the content loads (a warm build with nothing changed
+   * starts none).
+   */
+  parsing?(): void;
+  /**
    * Every valid entry, in file order, once all are parsed: helpers assemble the site too. With
    * `cache`, one of them may also write the content cache (returns true), in time it would
    * otherwise spend waiting, instead of this thread after rendering.
@@ -186,6 +192,7 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
         continue;
       }
     }
+    if (parsedIndexes.length === 0) options.helpers?.parsing?.();
     parsedIndexes.push(index);
     await parsing.add(source);
   }

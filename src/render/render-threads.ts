@@ -83,8 +83,12 @@ export interface ThreadOptions {
 export interface RenderThreads extends ParseHelpers {
   /** The compiled site config: workers parse and assemble content by its collections. Set before any parsing. */
   setConfig(modulePath: string): void;
-  /** The compiled templates, for workers to load while they wait (a build: nothing is awaited). */
-  setTemplates(modulePath: string): void;
+  /**
+   * The compiled templates, for workers to load while they wait (a build: nothing is awaited).
+   * `compiledNow`: pages will render, so a worker starts now if none has; templates from the step
+   * cache wait for a sign that pages will render (a file to parse, or the render stage).
+   */
+  setTemplates(modulePath: string, compiledNow: boolean): void;
   /**
    * Has a worker load these templates now and stops the workers that hold others (watch); throws
    * what the module throws while loading. `file`: the worker's entry point (from source, bundled);
@@ -168,7 +172,8 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     setConfig(modulePath) {
       state.configModule = modulePath;
     },
-    setTemplates: (modulePath) => setTemplates(state, modulePath),
+    setTemplates: (modulePath, compiledNow) => setTemplates(state, modulePath, compiledNow),
+    parsing: () => startWarm(state),
     loadTemplates: (modulePath, workerFile, stop) => loadTemplates(state, modulePath, workerFile, stop),
     forRendering: (pages, items, render, inWorkers) => forRendering(state, pages, items, render, inWorkers),
     async rendered() {
@@ -225,12 +230,22 @@ function startParseHelpers(state: ThreadState, files: number): WorkerHandle[] {
   return state.workers;
 }
 
-function setTemplates(state: ThreadState, modulePath: string): void {
+function setTemplates(state: ThreadState, modulePath: string, compiledNow: boolean): void {
   state.templatesModule = modulePath;
-  // Pages render in a worker: without parse workers, one starts now and loads React and the
-  // templates while this thread loads the content (kept aside: it is not a parse helper).
-  if (state.file && !state.closed && state.workers.length === 0 && !state.warm) state.warm = spawn(state);
+  if (compiledNow) startWarm(state);
   for (const worker of state.warm ? [...state.workers, state.warm] : state.workers) tellTemplates(worker, modulePath);
+}
+
+/**
+ * A build's pages render in a worker: without parse workers, one starts as soon as pages are known
+ * to need rendering (new templates, or a content file to parse) and loads React (and the templates,
+ * once compiled) while this thread loads the content; kept aside, it is not a parse helper. Not in
+ * watch, whose workers load templates through loadTemplates().
+ */
+function startWarm(state: ThreadState): void {
+  if (!state.file || state.closed || state.options.keep || state.workers.length > 0 || state.warm) return;
+  state.warm = spawn(state);
+  if (state.templatesModule) tellTemplates(state.warm, state.templatesModule);
 }
 
 /** Watch: the spare (or, with none, a new worker) loads the new templates; the workers holding older ones are stopped with their modules. */

@@ -167,15 +167,17 @@ export const STEPS: Record<StepName, Step> = {
   templates: {
     async run({ options, renderers, state, onEsbuildStart }) {
       const { templatesDir, compileDir, stepCacheDir, code } = options;
+      let compiledNow = false;
       const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
         onEsbuildStart();
+        compiledNow = true;
         const built = await compileTemplates(templatesDir, compileDir);
         return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
       replaceSet(state.inputs.templates, compiled.inputs);
       trace('templates compiled');
       // Every page's key is salted with the templates: new ones render every page again.
-      await renderers.useTemplates(compiled);
+      await renderers.useTemplates(compiled, compiledNow);
       trace('templates loaded');
     },
   },

@@ -35,8 +35,11 @@ export interface TemplatesInUse {
 export interface SessionRenderers {
   /** The templates pages are rendered with; undefined until some are in use. */
   readonly templates: TemplatesInUse | undefined;
-  /** Renders with these templates from now on; false when they are the ones in use. Watch: throws when they do not load. */
-  useTemplates(templates: TemplatesInUse): Promise<boolean>;
+  /**
+   * Renders with these templates from now on; false when they are the ones in use. Watch: throws
+   * when they do not load. `compiledNow`: not from the step cache (so pages will render).
+   */
+  useTemplates(templates: TemplatesInUse, compiledNow?: boolean): Promise<boolean>;
   /** Who renders one pass's pages, given how many. */
   forPass(pass: PassData): (pages: number) => Renderers;
   /** The render threads (parse helpers for the content loader, sitemap.xml from a worker). */
@@ -80,9 +83,9 @@ export function createRenderers(options: RendererOptions): SessionRenderers {
       return inUse;
     },
     threads,
-    async useTemplates(templates) {
+    async useTemplates(templates, compiledNow = true) {
       if (templates.modulePath === inUse?.modulePath) return false;
-      if (!keep) threads.setTemplates(templates.modulePath);
+      if (!keep) threads.setTemplates(templates.modulePath, compiledNow);
       else await threads.loadTemplates(templates.modulePath, await workerFile('render-worker', keep.compileDir), AbortSignal.any([closing.signal, interruption.signal]));
       inUse = templates;
       return true;
