@@ -6,8 +6,12 @@
  * package's lexer, parser and composer cost ~4x what js-yaml did (~440 ms
  * per 1,000 location files, cold), most of a cold build's parsing.
  *
+ * Lists may also be written `[a, b]` on one line, and hold mappings
+ * (`- title: ...` with its fields lined up below); a field's text may be a
+ * literal block (`body: |`).
+ *
  * Strict: any line, character or value outside that shape (an escape in
- * quotes, a comment after a value, a tab, an anchor or alias, a block scalar, a value run on to the
+ * quotes, a comment after a value, a folded or chomped block (`>`, `|-`), a tab, an anchor or alias, a block scalar, a value run on to the
  * next line, a key written twice, a key or value YAML would read as anything
  * but its text, a number in octal or hex) makes it give up (`undefined`), and
  * the full parser reads the text instead, with its errors and bounds. What it
@@ -25,6 +29,7 @@ const FIELD_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:( +)(.*))?$/;
 const SPECIAL_KEYS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', '__proto__']);
 /** A plain scalar's first character that YAML reads as an indicator (`-` only when a space or nothing follows). */
 const INDICATOR_START = /^(?:[?:,[\]{}#&*!|>'"%@`<]|-(?: |$))/;
+const ONLY_SPACES = /^ +$/;
 /** The deepest nesting read here; deeper data goes to the full parser, which bounds it. */
 const MAX_DEPTH = 8;
 
@@ -83,7 +88,9 @@ function readMapping(reader: Reader, indent: number, depth: number): Record<stri
     const field = FIELD_LINE.exec(reader.lines[reader.next]!.slice(indent));
     if (!field || SPECIAL_KEYS.has(field[1]!) || Object.hasOwn(mapping, field[1]!)) return GIVE_UP;
     reader.next++;
-    const value = field[2] === undefined ? readNested(reader, indent, depth) : field[3] ? oneLineScalar(field[3]) : GIVE_UP;
+    const value = field[2] === undefined ? readNested(reader, indent, depth)
+      : field[3] === '|' ? readLiteral(reader, indent)
+      : field[3] ? oneLineScalar(field[3]) : GIVE_UP;
     if (value === GIVE_UP) return GIVE_UP;
     mapping[field[1]!] = value;
   }
@@ -96,10 +103,41 @@ function readNested(reader: Reader, indent: number, depth: number): unknown {
   if (at === -2) return GIVE_UP;
   // Nothing indented under it (a list item at its own indentation gives up in the caller's loop).
   if (at <= indent) return null;
-  return reader.lines[reader.next]!.startsWith('- ', at) ? readList(reader, at) : readMapping(reader, at, depth + 1);
+  return reader.lines[reader.next]!.startsWith('- ', at) ? readList(reader, at, depth + 1) : readMapping(reader, at, depth + 1);
 }
 
-function readList(reader: Reader, indent: number): unknown[] | typeof GIVE_UP {
+/**
+ * A literal block (`field: |`, the default clipping): the lines indented under the field, less the
+ * first line's indentation, each kept as written (a `#` is text here), ending in one line break.
+ * Gives up on a line of only spaces, and on a block that starts with a blank line or is empty.
+ */
+function readLiteral(reader: Reader, indent: number): string | typeof GIVE_UP {
+  const { lines } = reader;
+  const first = lines[reader.next];
+  let textIndent = 0;
+  while (first !== undefined && first.charCodeAt(textIndent) === 32) textIndent++;
+  if (first === undefined || textIndent <= indent || textIndent === first.length) return GIVE_UP;
+  const text: string[] = [];
+  let kept = 0;
+  for (; reader.next < lines.length; reader.next++) {
+    const line = lines[reader.next]!;
+    if (line === '') {
+      text.push('');
+      continue;
+    }
+    if (ONLY_SPACES.test(line)) return GIVE_UP;
+    let at = 0;
+    while (at < textIndent && line.charCodeAt(at) === 32) at++;
+    if (at < textIndent) break;
+    text.push(line.slice(textIndent));
+    kept = text.length;
+  }
+  // Blank lines after the text belong to no value (the caller skips them); the text ends in one line break.
+  return `${text.slice(0, kept).join('\n')}\n`;
+}
+
+function readList(reader: Reader, indent: number, depth: number): unknown[] | typeof GIVE_UP {
+  if (depth > MAX_DEPTH) return GIVE_UP;
   const list: unknown[] = [];
   for (let at = indentOfNext(reader); at !== -1; at = indentOfNext(reader)) {
     if (at < indent && at >= 0) break;
@@ -107,10 +145,18 @@ function readList(reader: Reader, indent: number): unknown[] | typeof GIVE_UP {
     if (at !== indent || !line.startsWith('- ', indent)) return GIVE_UP;
     let start = indent + 2;
     while (line.charCodeAt(start) === 32) start++;
-    const value = start < line.length ? oneLineScalar(line.slice(start)) : GIVE_UP;
+    if (start === line.length) return GIVE_UP;
+    let value: unknown;
+    if (FIELD_LINE.test(line.slice(start))) {
+      // `- field: value` starts a mapping whose fields line up under its first one.
+      reader.lines[reader.next] = ' '.repeat(start) + line.slice(start);
+      value = readMapping(reader, start, depth + 1);
+    } else {
+      value = oneLineScalar(line.slice(start));
+      reader.next++;
+    }
     if (value === GIVE_UP) return GIVE_UP;
     list.push(value);
-    reader.next++;
   }
   return list;
 }
@@ -118,6 +164,7 @@ function readList(reader: Reader, indent: number): unknown[] | typeof GIVE_UP {
 /** A one-line scalar: quoted text, or a plain scalar as the core schema resolves it; gives up on anything YAML would read otherwise. */
 function oneLineScalar(text: string): unknown {
   if (text[0] === '"' || text[0] === "'") return quotedText(text);
+  if (text[0] === '[') return flowList(text);
   if (text.endsWith(' ') || text.endsWith(':') || INDICATOR_START.test(text) || text.includes(': ') || text.includes(' #')) return GIVE_UP;
   if (CORE_NULL.test(text)) return null;
   if (CORE_BOOL.test(text)) return text[0] === 't' || text[0] === 'T';
@@ -135,4 +182,24 @@ function quotedText(text: string): string | typeof GIVE_UP {
   if (quote === '"') return inner.includes('"') || inner.includes('\\') ? GIVE_UP : inner;
   // In single quotes a quote is written twice; a single one would end the value early.
   return inner.replace(/''/g, '').includes("'") ? GIVE_UP : inner.replace(/''/g, "'");
+}
+
+/** Characters that end or nest a plain value inside `[...]`, or need the full parser (quotes, comments, keys). */
+const NOT_IN_FLOW_ITEM = /[[\]{}"'#:]/;
+
+/** A list written on one line, `[a, b]`, of plain values; gives up on nesting, quotes, colons, comments and empty items. */
+function flowList(text: string): unknown[] | typeof GIVE_UP {
+  if (!text.endsWith(']')) return GIVE_UP;
+  const inner = text.slice(1, -1);
+  if (inner === '') return [];
+  const items: unknown[] = [];
+  for (const written of inner.split(',')) {
+    // Spaces around an item are not part of it; any other space-like character gives up.
+    const item = written.replace(/^ +/, '').replace(/ +$/, '');
+    if (item === '' || item !== item.trim() || NOT_IN_FLOW_ITEM.test(item)) return GIVE_UP;
+    const value = oneLineScalar(item);
+    if (value === GIVE_UP) return GIVE_UP;
+    items.push(value);
+  }
+  return items;
 }

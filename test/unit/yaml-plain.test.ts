@@ -75,7 +75,7 @@ describe('the plain-mapping YAML path', () => {
     const result = compareAll(files.map((file) => yamlOf(file.relative, file.text)));
     expect(result.problems).toEqual([]);
     expect(result.total).toBeGreaterThan(100);
-    expect(result.read / result.total).toBeGreaterThan(0.7);
+    expect(result.read / result.total).toBeGreaterThan(0.9);
     const locations = files.filter((file) => file.relative.startsWith('locations/'));
     const unread = locations.filter((file) => parsePlainMapping(yamlOf(file.relative, file.text)) === undefined);
     // Quoted descriptions (two locations) and comment lines (one) are read too: no location is left to the full parser.
@@ -139,7 +139,13 @@ describe('the plain-mapping YAML path', () => {
       'a:\n  - x\n - y\n', 'a:\n  b: 1\n   c: 2\n', 'a:\n  b: 1\n c: 2\n', 'a: value\n  continued\n', 'a: value\ncontinued\n', 'a:\n  b:\n    c:\n      d: 1\n',
       'a:\n\n  b: 1\n', 'a:\nb:\n', 'a: 1\na: 2\n', 'a:\n  x: 1\n  x: 2\n', '---\na: 1\n', 'a: 1\n...\n', 'a: 1\n---\n', ' a: 1\n', 'a: 1\n # comment\n',
       'a: 1 # comment\n', '# comment\na: 1\n', 'a :1\n', 'a : 1\n', 'a:1\n', 'a:  spaced\n', 'list:\n  -   spaced\n', 'list:\n  -\n', 'list:\n  - - x\n', 'list:\n  - k: v\n',
-      'a:\n  - x\nb:\n  - y\n', 'a: [x, y]\n', 'a: {b: 1}\n', 'a: |\n  text\n', 'a: >\n  text\n', 'a: &x 1\nb: *x\n', 'a: x\r\n', '\uFEFFa: 1\n', 'a: 1', 'a:\n  b:\n  - x\n',
+      'a:\n  - x\nb:\n  - y\n', 'a: [x, y]\n', 'a: []\n', 'a: [ ]\n', 'a: [x,y]\n', 'a: [ x , y ]\n', 'a: [x, ]\n', 'a: [x,, y]\n', 'a: [1, true, null, ~, 1.5, x y]\n',
+      'a: [x: 1]\n', 'a: [[x]]\n', 'a: [x, {y}]\n', 'a: ["x", y]\n', "a: ['x']\n", 'a: [x #y]\n', 'a: [x\u3000]\n', 'a: [- x]\n', 'a: [-x, ?y]\n', 'a: [x] y\n', 'a: [x\n', 'a: [x]]\n',
+      'a:\n  - t: 1\n    u: 2\n  - t: 3\n', 'a:\n  - t: 1\n   u: 2\n', 'a:\n  - t: 1\n     u: 2\n', 'a:\n  - t:\n      - x\n    u: y\n', 'a:\n  -   t: 1\n      u: 2\n', 'a:\n  - t: 1\n  - x\n',
+      'a: |\n  one\n  two\nb: 1\n', 'a: |\n  one\n\n  two # not a comment: "x"\n\n\nb: 1\n', 'a: |\n    deeper\n  back\n', 'a: |\n  x\n    more\n  x\n', 'a: |\n  x\n   \n  y\n', 'a: |\n  x\n      \n',
+      'a: |\n\n  x\n', 'a: |\nb: 1\n', 'a: |\n', 'a: |\n  x', 'a: |\n  x\n\n', 'a: |-\n  x\n', 'a: |+\n  x\n\n', 'a: >\n  x\n  y\n', 'a: | # c\n  x\n', 'a: |2\n   x\n', 'a:\n  - |\n    x\n',
+      'a:\n  - t: 1\n    b: |\n      text [link](/x)\n      - not a list\n    u: 2\n', 'a: |\n  ---\n  ...\n', 'a: |\n  x\n---\n', 'a: |\n  x\n b: 1\n',
+      'a:\n  - t: 1\n    t: 2\n', 'a:\n  - null: 1\n', 'a:\n  - t:x\n', 'a:\n  - t: [x, y]\n    u:\n      v: w\n', 'a:\n  - t: 1\n    # note\n    u: 2\n', 'a: {b: 1}\n', 'a: |\n  text\n', 'a: >\n  text\n', 'a: &x 1\nb: *x\n', 'a: x\r\n', '\uFEFFa: 1\n', 'a: 1', 'a:\n  b:\n  - x\n',
     ]);
     for (let depth = 6; depth <= 10; depth++) {
       texts.push(Array.from({ length: depth }, (_, level) => `${'  '.repeat(level)}k${level}:`).join('\n') + ` 1\n`);
