@@ -4,13 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { loadEsbuild } from '../core/common-js-packages.ts';
 import { CleansiteError } from '../core/errors.ts';
 import type { BuiltAsset } from './build-css.ts';
 import { hashedName } from './hashed-name.ts';
 
 export async function buildClientScript(entryFile: string, stem = 'assets/site'): Promise<BuiltAsset | undefined> {
   if (!existsSync(entryFile)) return undefined;
-  const esbuild = await import('esbuild');
+  const esbuild = loadEsbuild();
   try {
     const result = await esbuild.build({
       entryPoints: [entryFile],

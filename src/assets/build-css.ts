@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadLightningCss } from '../core/common-js-packages.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { hashedName } from './hashed-name.ts';
 
@@ -24,7 +25,7 @@ export interface BuiltAsset {
 export async function buildCss(templatesDir: string): Promise<BuiltAsset | undefined> {
   const entry = path.join(templatesDir, 'styles', 'site.css');
   if (!existsSync(entry)) return undefined;
-  const { bundleAsync } = await import('lightningcss');
+  const { bundleAsync } = loadLightningCss();
   const inputs = new Set<string>();
   try {
     const result = await bundleAsync({

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadEsbuild } from './common-js-packages.ts';
 import { removeStaleFiles } from './remove-stale.ts';
 import type { Plugin } from 'esbuild';
 import { CleansiteError, type ErrorCode } from './errors.ts';
@@ -39,7 +40,7 @@ export interface ModuleToCompile {
 const BUNDLES_KEPT = 200;
 
 export async function compileModule(target: ModuleToCompile): Promise<CompiledModule> {
-  const esbuild = await import('esbuild');
+  const esbuild = loadEsbuild();
   let result: Awaited<ReturnType<typeof esbuild.build>> & { outputFiles: Array<{ contents: Uint8Array; text: string }> };
   try {
     result = await esbuild.build({

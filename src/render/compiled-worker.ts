@@ -13,6 +13,7 @@ import { statSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEsbuild } from '../core/common-js-packages.ts';
 
 export type WorkerName = 'render-worker';
 
@@ -42,7 +43,7 @@ async function bundleWorker(name: WorkerName, cacheDir: string): Promise<string>
   const here = path.dirname(fileURLToPath(import.meta.url));
   const bundled = path.join(cacheDir, 'workers', `${name}.mjs`);
   await mkdir(path.dirname(bundled), { recursive: true });
-  const esbuild = await import('esbuild');
+  const esbuild = loadEsbuild();
   // Written aside and renamed: tests in other processes may be starting the same worker.
   const temporary = `${bundled}.${process.pid}.tmp.mjs`;
   await esbuild.build({

@@ -15,6 +15,7 @@
  * problems are open.
  */
 import { existsSync } from 'node:fs';
+import { loadEsbuild } from '../core/common-js-packages.ts';
 import type { OutputMaker } from '../output/output-marker.ts';
 import { inStage, type Reporter, type StageHandle } from '../core/progress.ts';
 import { CleansiteError, CleansiteErrorList, toErrorList } from '../core/errors.ts';
@@ -208,7 +209,7 @@ async function runSteps({ session, options, state }: { session: Omit<Session, 'r
     })());
   }
   await Promise.all(started.values());
-  if (esbuildStarted && options.stopEsbuild) await (await import('esbuild')).stop();
+  if (esbuildStarted && options.stopEsbuild) await loadEsbuild().stop();
   await preloading;
   return context;
 }
