@@ -11,7 +11,7 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { CleansiteError } from '../core/errors.ts';
 import { checkExpansion, checkNesting, MAX_ALIAS_COUNT } from './front-matter-size.ts';
-import { parsePlainMapping } from './yaml-plain.ts';
+import { parsePlainMapping, plainLines } from './yaml-plain.ts';
 import { createLineLookup, type LineLookup } from './yaml-lines.ts';
 
 export interface YamlSource extends LineLookup {
@@ -34,13 +34,14 @@ export function parseYaml(text: string, options: YamlOptions): YamlSource {
 }
 
 /**
- * Lines for a text read by the plain-mapping path: the full parser's lookup, made the first time
- * a line is asked for (a problem to report, a link in a Markdown field), so both paths give the
- * same lines and a build of valid content never pays for them.
+ * Lines for a text read by the plain-mapping path, the same as the full parser's lookup gives
+ * (test/unit/yaml-plain.test.ts compares them): made the first time a line is asked for (a
+ * problem to report, a link in a Markdown field, a placeholder), so a build of valid content
+ * never pays for them.
  */
 function linesOnDemand(text: string, options: YamlOptions): LineLookup {
   let lookup: LineLookup | undefined;
-  const lines = () => (lookup ??= parseYamlDocument(text, options));
+  const lines = () => (lookup ??= plainLines(text, options.firstLine) ?? parseYamlDocument(text, options));
   return { lineOf: (path) => lines().lineOf(path), valueLineOf: (path) => lines().valueLineOf(path) };
 }
 

@@ -21,6 +21,8 @@
  * real content, the fuzz cases and generated variations).
  */
 
+import type { LineLookup } from './yaml-lines.ts';
+
 /** Only these characters: printable ASCII, and non-ASCII text that YAML reads as text (no NBSP, line or paragraph separators, BOM, surrogates, specials). */
 const OUTSIDE_PLAIN_TEXT = /[^\n\x20-\x7E\u00A1-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]/;
 /** A mapping line's key and the text after its colon; the key in the letters YAML reads as a plain string. */
@@ -49,14 +51,57 @@ const GIVE_UP = Symbol('give up');
 interface Reader {
   lines: string[];
   next: number;
+  /** Where each value is written, by its path (`.field`, `#index`), when asked for (plainLines). */
+  written?: Map<string, Written>;
+}
+
+/** A value's lines (0-based in the text): its field's or list item's, its own start, and whether it is a literal block. */
+interface Written {
+  line: number;
+  start: number;
+  block: boolean;
 }
 
 /** The mapping the text holds when it has the plain shape; `undefined` for anything else (the full parser decides). */
 export function parsePlainMapping(text: string): Record<string, unknown> | undefined {
+  return readDocument(text, undefined);
+}
+
+/**
+ * Where each value of a text parsePlainMapping() reads is written, as the full parser's
+ * lookup (yaml-lines.ts) gives it: `lineOf` the field's or list item's line, the nearest written
+ * parent's for what is not written; `valueLineOf` where the value's text starts. Lines count from
+ * `firstLine`. Undefined for a text parsePlainMapping() does not read.
+ */
+export function plainLines(text: string, firstLine: number): LineLookup | undefined {
+  const written = new Map<string, Written>();
+  if (readDocument(text, written) === undefined) return undefined;
+  const root = written.get('')!;
+  const keyOf = (key: PropertyKey) => (typeof key === 'number' ? `#${key}` : `.${String(key)}`);
+  return {
+    lineOf(path) {
+      let line = root.line;
+      let at = '';
+      for (const key of path) {
+        const value = written.get((at += keyOf(key)));
+        if (!value) break;
+        line = value.line;
+      }
+      return line + firstLine;
+    },
+    valueLineOf(path) {
+      const value = written.get(path.map(keyOf).join(''));
+      return value && value.start + firstLine + (value.block ? 1 : 0);
+    },
+  };
+}
+
+function readDocument(text: string, written: Map<string, Written> | undefined): Record<string, unknown> | undefined {
   if (OUTSIDE_PLAIN_TEXT.test(text)) return undefined;
-  const reader: Reader = { lines: text.split('\n'), next: 0 };
+  const reader: Reader = { lines: text.split('\n'), next: 0, written };
   if (indentOfNext(reader) !== 0) return undefined;
-  const value = readMapping(reader, 0, 0);
+  written?.set('', { line: reader.next, start: reader.next, block: false });
+  const value = readMapping(reader, 0, 0, '');
   return value === GIVE_UP || reader.next < reader.lines.length ? undefined : value;
 }
 
@@ -79,7 +124,7 @@ function indentOfNext(reader: Reader): number {
   return -1;
 }
 
-function readMapping(reader: Reader, indent: number, depth: number): Record<string, unknown> | typeof GIVE_UP {
+function readMapping(reader: Reader, indent: number, depth: number, path: string): Record<string, unknown> | typeof GIVE_UP {
   if (depth > MAX_DEPTH) return GIVE_UP;
   const mapping: Record<string, unknown> = {};
   for (let at = indentOfNext(reader); at !== -1; at = indentOfNext(reader)) {
@@ -87,10 +132,13 @@ function readMapping(reader: Reader, indent: number, depth: number): Record<stri
     if (at !== indent) return GIVE_UP;
     const field = FIELD_LINE.exec(reader.lines[reader.next]!.slice(indent));
     if (!field || SPECIAL_KEYS.has(field[1]!) || Object.hasOwn(mapping, field[1]!)) return GIVE_UP;
-    reader.next++;
-    const value = field[2] === undefined ? readNested(reader, indent, depth)
+    const line = reader.next++;
+    const fieldPath = `${path}.${field[1]!}`;
+    // Recorded before the value is read: a nested block sets where it starts.
+    reader.written?.set(fieldPath, { line, start: line, block: field[3] === '|' });
+    const value = field[2] === undefined ? readNested(reader, indent, depth, fieldPath)
       : field[3] === '|' ? readLiteral(reader, indent)
-      : field[3] ? oneLineScalar(field[3]) : GIVE_UP;
+      : field[3] ? oneLineScalar(field[3], reader.written, fieldPath, line) : GIVE_UP;
     if (value === GIVE_UP) return GIVE_UP;
     mapping[field[1]!] = value;
   }
@@ -98,12 +146,15 @@ function readMapping(reader: Reader, indent: number, depth: number): Record<stri
 }
 
 /** The value of a `field:` line with nothing after it: the block below it, or null when none is indented under it. */
-function readNested(reader: Reader, indent: number, depth: number): unknown {
+function readNested(reader: Reader, indent: number, depth: number, path: string): unknown {
   const at = indentOfNext(reader);
   if (at === -2) return GIVE_UP;
   // Nothing indented under it (a list item at its own indentation gives up in the caller's loop).
   if (at <= indent) return null;
-  return reader.lines[reader.next]!.startsWith('- ', at) ? readList(reader, at, depth + 1) : readMapping(reader, at, depth + 1);
+  // The block starts at its first line of text (after any blank and comment lines).
+  const written = reader.written?.get(path);
+  if (written) written.start = reader.next;
+  return reader.lines[reader.next]!.startsWith('- ', at) ? readList(reader, at, depth + 1, path) : readMapping(reader, at, depth + 1, path);
 }
 
 /**
@@ -136,7 +187,7 @@ function readLiteral(reader: Reader, indent: number): string | typeof GIVE_UP {
   return `${text.slice(0, kept).join('\n')}\n`;
 }
 
-function readList(reader: Reader, indent: number, depth: number): unknown[] | typeof GIVE_UP {
+function readList(reader: Reader, indent: number, depth: number, path: string): unknown[] | typeof GIVE_UP {
   if (depth > MAX_DEPTH) return GIVE_UP;
   const list: unknown[] = [];
   for (let at = indentOfNext(reader); at !== -1; at = indentOfNext(reader)) {
@@ -146,13 +197,15 @@ function readList(reader: Reader, indent: number, depth: number): unknown[] | ty
     let start = indent + 2;
     while (line.charCodeAt(start) === 32) start++;
     if (start === line.length) return GIVE_UP;
+    const item = `${path}#${list.length}`;
+    reader.written?.set(item, { line: reader.next, start: reader.next, block: false });
     let value: unknown;
     if (FIELD_LINE.test(line.slice(start))) {
       // `- field: value` starts a mapping whose fields line up under its first one.
       reader.lines[reader.next] = ' '.repeat(start) + line.slice(start);
-      value = readMapping(reader, start, depth + 1);
+      value = readMapping(reader, start, depth + 1, item);
     } else {
-      value = oneLineScalar(line.slice(start));
+      value = oneLineScalar(line.slice(start), reader.written, item, reader.next);
       reader.next++;
     }
     if (value === GIVE_UP) return GIVE_UP;
@@ -162,9 +215,9 @@ function readList(reader: Reader, indent: number, depth: number): unknown[] | ty
 }
 
 /** A one-line scalar: quoted text, or a plain scalar as the core schema resolves it; gives up on anything YAML would read otherwise. */
-function oneLineScalar(text: string): unknown {
+function oneLineScalar(text: string, written?: Map<string, Written>, path = '', line = 0): unknown {
   if (text[0] === '"' || text[0] === "'") return quotedText(text);
-  if (text[0] === '[') return flowList(text);
+  if (text[0] === '[') return flowList(text, written, path, line);
   if (text.endsWith(' ') || text.endsWith(':') || INDICATOR_START.test(text) || text.includes(': ') || text.includes(' #')) return GIVE_UP;
   if (CORE_NULL.test(text)) return null;
   if (CORE_BOOL.test(text)) return text[0] === 't' || text[0] === 'T';
@@ -188,17 +241,18 @@ function quotedText(text: string): string | typeof GIVE_UP {
 const NOT_IN_FLOW_ITEM = /[[\]{}"'#:]/;
 
 /** A list written on one line, `[a, b]`, of plain values; gives up on nesting, quotes, colons, comments and empty items. */
-function flowList(text: string): unknown[] | typeof GIVE_UP {
+function flowList(text: string, written: Map<string, Written> | undefined, path: string, line: number): unknown[] | typeof GIVE_UP {
   if (!text.endsWith(']')) return GIVE_UP;
   const inner = text.slice(1, -1);
   if (inner === '') return [];
   const items: unknown[] = [];
-  for (const written of inner.split(',')) {
+  for (const part of inner.split(',')) {
     // Spaces around an item are not part of it; any other space-like character gives up.
-    const item = written.replace(/^ +/, '').replace(/ +$/, '');
+    const item = part.replace(/^ +/, '').replace(/ +$/, '');
     if (item === '' || item !== item.trim() || NOT_IN_FLOW_ITEM.test(item)) return GIVE_UP;
     const value = oneLineScalar(item);
     if (value === GIVE_UP) return GIVE_UP;
+    written?.set(`${path}#${items.length}`, { line, start: line, block: false });
     items.push(value);
   }
   return items;
