@@ -37,7 +37,7 @@ function fileStamp(file) {
 // How the CLI is compiled and which package versions it bundles are part of the stamp too.
 const stamp = [
   sourceStamp(sourceDir),
-  ...['compile-cli.mjs', 'bundle-plugins.mjs', 'cli-loader.mjs'].map((name) => fileStamp(path.join(binDir, name))),
+  ...['compile-cli.mjs', 'bundle-plugins.mjs', 'cli-loader.mjs', 'load-bundle.mjs'].map((name) => fileStamp(path.join(binDir, name))),
   fileStamp(path.join(packageRoot, 'node_modules', '.package-lock.json')),
 ].join(' ');
 const isCurrent = () => {

@@ -5,28 +5,33 @@
  * The bundle is loaded as any CommonJS file is, with require(), and its own
  * import() calls are Node's: site modules (site.config.ts, the templates)
  * are imported the same way as when tests run src/, and may use top-level
- * await. Where Node has
+ * await. On Node 20, load-bundle.mjs keeps V8's code cache for the bundle
+ * (lib/cli/code-cache/). Where Node has
  * module.enableCompileCache (22.1+), V8's compiled code for the bundle and
  * for the packages it loads is kept in lib/cli/compile-cache/ (Node keys it
  * to each file's contents and its own version; a read-only install simply
  * runs without it). The folder is also handed to render workers through
- * NODE_COMPILE_CACHE, which they inherit. On Node 20 there is no public way
- * to keep compiled code, and a run starts slower (docs/performance.md says
- * by how much).
+ * NODE_COMPILE_CACHE, which they inherit.
  */
-import module, { createRequire } from 'node:module';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadBundle } from './load-bundle.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 /** Runs the CLI (`main` of src/cli.ts): same arguments, same exit code. */
 export async function main(argv, ...rest) {
   enableCompileCache(path.join(dir, 'compile-cache'));
-  // require(), not import(): Node's ES-module loader would first scan the 1.5 MB file for its
-  // export names (~0.2 s of CPU on every run).
-  const cli = createRequire(import.meta.url)('./cli-bundle.cjs');
-  return cli.main(argv, ...rest);
+  // Loaded as CommonJS, not import()ed: Node's ES-module loader would first scan the 1.5 MB file
+  // for its export names (~0.2 s of CPU on every run).
+  const cli = loadBundle(path.join(dir, 'cli-bundle.cjs'), (specifier) => import(specifier));
+  try {
+    return await cli.exports.main(argv, ...rest);
+  } finally {
+    // After the run: the cache then holds the code of every function the command ran.
+    cli.saveCodeCache();
+  }
 }
 
 function enableCompileCache(cacheDir) {

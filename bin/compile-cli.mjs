@@ -47,6 +47,7 @@ export async function compileCli({ sourceDir, outDir, stamp, isCurrent }) {
     try {
       await bundle(sourceDir, staging);
       copyFileSync(path.join(binDir, 'cli-loader.mjs'), path.join(staging, 'cli.mjs'));
+      copyFileSync(path.join(binDir, 'load-bundle.mjs'), path.join(staging, 'load-bundle.mjs'));
       writeFileSync(path.join(staging, 'stamp'), stamp);
       swapIn(staging, outDir);
     } catch (error) {
@@ -81,9 +82,18 @@ async function bundle(sourceDir, outDir) {
   for (const [name] of workers) writeFileSync(path.join(outDir, `${name}.mjs`), workerEntry(name));
 }
 
-/** A worker's entry point: it requires the CommonJS bundle, as cli.mjs does the CLI's. */
+/**
+ * A worker's entry point: it loads the CommonJS bundle as cli.mjs does the CLI's. Workers are
+ * terminated, so the code cache is written once the bundle has run its top level.
+ */
 function workerEntry(name) {
-  return `// Starts ${name}.cjs (bin/compile-cli.mjs says why CommonJS).\nimport { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./${name}.cjs');\n`;
+  return [
+    `// Starts ${name}.cjs (bin/compile-cli.mjs says why CommonJS; load-bundle.mjs, how).`,
+    "import { fileURLToPath } from 'node:url';",
+    "import { loadBundle } from './load-bundle.mjs';",
+    `loadBundle(fileURLToPath(new URL('./${name}.cjs', import.meta.url)), (specifier) => import(specifier)).saveCodeCache();`,
+    '',
+  ].join('\n');
 }
 
 /** Replaces outDir by staging: two renames, then the old compile is removed. */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
+import { importModule } from '../core/import-module.ts';
 import { findMarkdownFieldsProblem } from './markdown-fields.ts';
 import { claimsDataFilesOnly, fileExtensionsOf } from './collection-files.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
@@ -56,7 +57,7 @@ async function importChecked(modulePath: string, shownAs: string): Promise<SiteC
   provideEngineApi();
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(modulePath).href)) as { default?: unknown };
+    module = (await importModule(pathToFileURL(modulePath).href)) as { default?: unknown };
   } catch (error) {
     throw new CleansiteError({
       code: 'CONFIG_INVALID',

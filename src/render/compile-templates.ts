@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { engineApiPlugin, provideEngineApi } from '../config/engine-api.ts';
 import { CleansiteError } from '../core/errors.ts';
+import { importModule } from '../core/import-module.ts';
 import type { TemplateSet } from './page-props.ts';
 
 /** `hash` is part of every page's cache key. */
@@ -29,7 +30,7 @@ export async function importTemplates(modulePath: string): Promise<TemplateSet> 
   let module: { templates?: TemplateSet };
   provideEngineApi();
   try {
-    module = (await import(pathToFileURL(modulePath).href)) as { templates?: TemplateSet };
+    module = (await importModule(pathToFileURL(modulePath).href)) as { templates?: TemplateSet };
   } catch (error) {
     throw new CleansiteError({
       code: 'TEMPLATE_COMPILE',

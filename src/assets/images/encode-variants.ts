@@ -5,6 +5,7 @@
  * photos carry camera and GPS details that must not be published).
  */
 import { createHash } from 'node:crypto';
+import { importModule } from '../../core/import-module.ts';
 import type { CachedImage, CachedVariant } from './image-cache.ts';
 import type { ImageOptions, VariantFormat } from './image-options.ts';
 
@@ -21,7 +22,7 @@ let loaded: Promise<Sharp> | undefined;
 
 /** sharp is loaded on the first cache miss only (its native module costs ~150 ms to load). */
 function loadSharp(): Promise<Sharp> {
-  loaded ??= import('sharp').then((module) => {
+  loaded ??= (importModule('sharp') as Promise<typeof import('sharp')>).then((module) => {
     const sharp = module.default;
     // One libvips thread per pipeline; parallelism comes from encoding several images at once.
     sharp.concurrency(1);
