@@ -8,13 +8,19 @@
  * - the compiled CLI is the program, not a build cache: it lives in lib/cli/,
  *   so a run after `.cache/` was removed does not compile the CLI again;
  * - the render worker is compiled as one CommonJS file, as the CLI is: a
- *   small build's worker then spends less on Node's ES-module loader.
+ *   small build's worker then spends less on Node's ES-module loader;
+ * - on Node 20 (no module.enableCompileCache) both bundles keep V8's code
+ *   cache in lib/cli/code-cache/, and damaged data is only compiled again.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
+import { cliEnv } from '../support/cli.ts';
 import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections } from '../support/site-config.ts';
@@ -68,7 +74,7 @@ describe('the compiled CLI', () => {
     const compiled = readdirSync(path.dirname(bundle));
     expect(compiled).toContain('render-worker.cjs');
     expect(compiled).not.toContain('chunks');
-    expect(readFileSync(path.join(path.dirname(bundle), 'render-worker.mjs'), 'utf8')).toContain("createRequire(import.meta.url)('./render-worker.cjs')");
+    expect(readFileSync(path.join(path.dirname(bundle), 'render-worker.mjs'), 'utf8')).toContain("new URL('./render-worker.cjs', import.meta.url)");
     // A build fills the copy's own .cache/ (compiled templates, content, images) ...
     const site = makeFixtureSite();
     try {
@@ -86,4 +92,44 @@ describe('the compiled CLI', () => {
     expect(run(['--version'])).toMatch(/^\d+\.\d+\.\d+$/);
     expect(statSync(bundle).mtimeMs).toBe(compiledAt);
   }, 180_000);
+
+  it('keeps V8\'s code cache for the CLI and the render worker where Node has no compile cache, and a damaged one is only compiled again', () => {
+    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
+    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    const site = makeFixtureSite();
+    try {
+      const first = buildQuietly(copy, site, 'first');
+      if (typeof module.enableCompileCache === 'function') {
+        // Node keeps the compiled code itself (lib/cli/compile-cache/): no second cache.
+        expect(existsSync(codeCache)).toBe(false);
+        return;
+      }
+      const cacheFiles = () => readdirSync(codeCache).sort();
+      expect(cacheFiles()).toEqual([expect.stringMatching(/^cli-bundle-[0-9a-f]{20}\.bin$/), expect.stringMatching(/^render-worker-[0-9a-f]{20}\.bin$/)]);
+      // Damaged data (a disk error, another Node with the same version string): V8 rejects it.
+      const damaged = Buffer.from('not V8 code cache data');
+      for (const name of cacheFiles()) writeFileSync(path.join(codeCache, name), damaged);
+      const second = buildQuietly(copy, site, 'second');
+      expect(second).toEqual(first);
+      for (const name of cacheFiles()) expect(readFileSync(path.join(codeCache, name)).equals(damaged), `${name} was not written again`).toBe(false);
+    } finally {
+      removeSite(site);
+    }
+  }, 180_000);
 });
+
+/** Builds the site with the copy's CLI: nothing on stderr (no warning from vm or V8), the SHA-1 of every output file. */
+function buildQuietly(copy: RealSiteCopy, site: string, out: string): Record<string, string> {
+  const outDir = path.join(site, out);
+  const result = spawnSync(process.execPath, ['--preserve-symlinks', path.join(copy.root, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', outDir],
+    { cwd: site, encoding: 'utf8', timeout: 120_000, env: cliEnv() });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  const hashes: Record<string, string> = {};
+  for (const name of readdirSync(outDir, { recursive: true }) as string[]) {
+    const file = path.join(outDir, name);
+    if (statSync(file).isFile()) hashes[name] = createHash('sha1').update(readFileSync(file)).digest('hex');
+  }
+  expect(Object.keys(hashes).length).toBeGreaterThan(7);
+  return hashes;
+}
