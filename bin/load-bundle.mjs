@@ -72,6 +72,7 @@ function writeCache(cacheFile, data) {
       if (name.startsWith(prefix) && name.endsWith('.bin') && name !== path.basename(cacheFile)) rmSync(path.join(dir, name), { force: true });
     }
   } catch {
-    rmSync(temporary, { force: true }); // a read-only install: runs without the cache
+    // A read-only install, or code-cache/ is not a folder: runs without the cache.
+    try { rmSync(temporary, { force: true }); } catch { /* nothing was written */ }
   }
 }

@@ -93,7 +93,7 @@ describe('the compiled CLI', () => {
     expect(statSync(bundle).mtimeMs).toBe(compiledAt);
   }, 180_000);
 
-  it('keeps V8\'s code cache for the CLI and the render worker where Node has no compile cache, and a damaged one is only compiled again', () => {
+  it('keeps V8\'s code cache for the CLI and the render worker where Node has no compile cache, a damaged cache is written again, one that cannot be written is done without', () => {
     copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
     const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
     const site = makeFixtureSite();
@@ -112,6 +112,10 @@ describe('the compiled CLI', () => {
       const second = buildQuietly(copy, site, 'second');
       expect(second).toEqual(first);
       for (const name of cacheFiles()) expect(readFileSync(path.join(codeCache, name)).equals(damaged), `${name} was not written again`).toBe(false);
+      // A cache that cannot be written (here code-cache/ is a file): the CLI runs without it.
+      rmSync(codeCache, { recursive: true });
+      writeFileSync(codeCache, 'not a folder');
+      expect(buildQuietly(copy, site, 'third')).toEqual(first);
     } finally {
       removeSite(site);
     }
