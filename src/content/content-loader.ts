@@ -23,6 +23,7 @@ import { assembleContent, validatedFile, type ValidatedEntry } from './validate-
 import { CleansiteError } from '../core/errors.ts';
 import { readContentCache, writeContentCache, type CacheTarget } from '../cache/content-cache-file.ts';
 import { hashText } from '../core/hash-text.ts';
+import { settleYoungGenerations } from '../core/garbage-collection.ts';
 
 export interface ContentLoad {
   content: Content;
@@ -173,7 +174,9 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
   const relatives = listing.files;
   // Started before the files are read, so their start-up overlaps the reading.
   const expected = Math.max(0, relatives.length - previous.size);
-  const parsing = createParseQueue(options.helpers?.start(expected) ?? [], expected, options.collections);
+  const helpers = options.helpers?.start(expected) ?? [];
+  settleYoungGenerations(helpers.length > 0);
+  const parsing = createParseQueue(helpers, expected, options.collections);
   // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
   // file reads it: the workers their share, this thread the rest.
   const readHere = previous.size > 0;

@@ -29,6 +29,35 @@ export function collectGarbage(): void {
   collect();
 }
 
+/** True between holdYoungGenerations() and the first pass's settleYoungGenerations(). */
+let held = false;
+/** The young generations' growth factor this process chose (V8's default is 2). */
+let growthFactor = 2;
+
+function setGrowthFactor(factor: number): void {
+  growthFactor = factor;
+  setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+}
+
+/**
+ * Keeps the young generations at their start-up size until the first pass knows how many files it
+ * parses (settleYoungGenerations). Left to grow, a large build's main thread's reached 32 MB
+ * within its first seconds (start-up and the file listing), each worker's 8 MB, and they stayed
+ * that size, mostly empty, while the workers rendered (docs/performance.md, History, 2026-11-26,
+ * 05:25-07:00). V8 flags are process-wide: the workers' young generations stay small too.
+ */
+export function holdYoungGenerations(): void {
+  held = true;
+  setGrowthFactor(1);
+}
+
+/** The first pass's parse helpers are known: with none (a small or warm pass), young generations grow as V8 likes again. */
+export function settleYoungGenerations(withHelpers: boolean): void {
+  if (!held) return;
+  held = false;
+  if (!withHelpers) setGrowthFactor(2);
+}
+
 /**
  * Keeps each young generation the size it has now. V8 doubles a young
  * generation once enough objects have survived into it, which in a long
@@ -37,5 +66,25 @@ export function collectGarbage(): void {
  * flag is read each time V8 considers growing, so setting it late works.)
  */
 export function freezeYoungGeneration(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
+  held = false;
+  setGrowthFactor(1);
+}
+
+/** The growth factor to hand a new worker thread (workerYoungGeneration applies it there). */
+export function youngGenerationGrowth(): number {
+  return growthFactor;
+}
+
+/** Once a worker is online: the factor its start put back to 2, applied again from this thread (the worker does too, but later, after loading its code). */
+export function reapplyYoungGeneration(): void {
+  if (growthFactor !== 2) setGrowthFactor(growthFactor);
+}
+
+/**
+ * In a worker thread as it starts: Node sets V8's flags anew while a worker starts, which put the
+ * growth factor back to 2 for every thread (a held or frozen young generation grew again once a
+ * worker started); the factor the main thread chose is applied again.
+ */
+export function workerYoungGeneration(factor: unknown): void {
+  if (typeof factor === 'number' && factor !== 2) setGrowthFactor(factor);
 }

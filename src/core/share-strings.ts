@@ -42,10 +42,9 @@ export function shareRepeatedStrings(values: Iterable<unknown>): void {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const item = record[key];
-      if (typeof item === 'string') {
-        const shared = share(item);
-        if (shared !== item) record[key] = shared;
-      } else visit(item, depth + 1);
+      // Always written: two equal strings compare equal (`!==` cannot tell the copy from the pooled one).
+      if (typeof item === 'string') record[key] = share(item);
+      else visit(item, depth + 1);
     }
   };
   for (const value of values) visit(value, 0);

@@ -11,6 +11,7 @@ import type { FingerprintedEntry, ParseHelper } from '../content/content-loader.
 import { CleansiteError } from '../core/errors.ts';
 import { reviveError } from '../core/serialise-error.ts';
 import { PageStopped, renderLimits, watchPages, type RenderLimits } from './page-watchdog.ts';
+import { reapplyYoungGeneration, youngGenerationGrowth } from '../core/garbage-collection.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
@@ -55,8 +56,9 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
   workerTraffic.started++;
   const worker = new Worker(file, {
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: limits.heapMb },
-    workerData: { progress: progress.buffer },
+    workerData: { progress: progress.buffer, youngGrowth: youngGenerationGrowth() },
   });
+  worker.once('online', reapplyYoungGeneration);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let failed: Error | undefined;

@@ -23,7 +23,7 @@ import { importTemplates } from '../render/compile-templates.ts';
 import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
 import { warmUpRenderer } from '../render/render-page.ts';
-import { collectGarbage } from '../core/garbage-collection.ts';
+import { collectGarbage, workerYoungGeneration } from '../core/garbage-collection.ts';
 import { serialiseError } from '../core/serialise-error.ts';
 import { createHeapBudget } from '../render/heap-budget.ts';
 import { createSharedChunks } from '../render/shared-chunks.ts';
@@ -40,6 +40,7 @@ let images: SiteData['images'] = {};
 const keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
+workerYoungGeneration((workerData as { youngGrowth?: number } | undefined)?.youngGrowth);
 /** The renderer was warmed up (a spare, before its first page). */
 let warmedUp = false;
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;

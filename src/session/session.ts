@@ -14,7 +14,7 @@ import path from 'node:path';
 import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import { collectGarbage } from '../core/garbage-collection.ts';
+import { collectGarbage, holdYoungGenerations } from '../core/garbage-collection.ts';
 import { hashText } from '../core/hash-text.ts';
 import type { Staging } from '../output/staging.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
@@ -108,6 +108,7 @@ export interface Session {
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
   // Before anything imports React, here or in a render worker: build and watch alike render with its production build.
   preferProductionReact();
+  holdYoungGenerations();
   const watch = mode.kind === 'watch';
   const renderers = createRenderers({
     // Watch shares shared() markup as a build does: each pass's site patch gives its workers a new chunk cache.

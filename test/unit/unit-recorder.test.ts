@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUnitRecorder } from '../../src/render/record-units.ts';
+import { createListRecorder } from '../../src/render/record-list-reads.ts';
 import type { SiteData } from '../../src/render/page-props.ts';
 import type { Navigation } from '../../templates/model/navigation.ts';
 import type { SiteContent } from '../../templates/site.config.ts';
@@ -86,5 +87,19 @@ describe('createUnitRecorder', () => {
     const props = recorder.propsFor(routeAt('/locations/west-end')) as Props;
     expect((props.entry as { name: string }).name).toBe('West End');
     expect(recorder.takeUnits()).toEqual(['entry', 'route']);
+  });
+
+  it('notes the index a read went through, also for an object listed twice (entry views share one set of traps)', () => {
+    const twice = { name: 'Twice' };
+    const recorder = createListRecorder('content.things', [twice, { name: 'Once' }, twice]);
+    recorder.startPage(undefined);
+    const view = recorder.view() as Array<{ name: string }>;
+    const [first, , last] = [view[0]!, view[1]!, view[2]!];
+    expect('name' in last).toBe(true);
+    expect(first.name).toBe('Twice');
+    expect(view[1]).toBe(recorder.entry(1));
+    const units = new Set<string>();
+    recorder.flush(units);
+    expect([...units].sort()).toEqual(['content.things@0.name', 'content.things@2']);
   });
 });
