@@ -14,6 +14,7 @@ import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
+import type { IncrementalCompiles } from '../core/compile-module.ts';
 import type { StageHandle } from '../core/progress.ts';
 import { trace } from '../core/trace.ts';
 import { cachedStep } from '../cache/step-cache.ts';
@@ -63,6 +64,8 @@ export interface StepOptions {
    * modification time could miss a second save within the same millisecond that kept the size.
    */
   stepCacheOnlyWhole?: boolean;
+  /** esbuild contexts kept between passes (watch): a template save rebuilds only what changed. */
+  compiles?: IncrementalCompiles;
   /** Make only the images the content and templates use (the CLI's build, and watch). */
   onlyUsedImages: boolean;
   /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */
@@ -166,12 +169,17 @@ export const STEPS: Record<StepName, Step> = {
   },
   templates: {
     async run({ options, renderers, state, onEsbuildStart }) {
-      const { templatesDir, compileDir, stepCacheDir, code } = options;
+      const { templatesDir, compileDir, stepCacheDir, code, compiles } = options;
+      let compiledNow = false;
       const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+        compiledNow = true;
         onEsbuildStart();
-        const built = await compileTemplates(templatesDir, compileDir);
+        const built = await compileTemplates(templatesDir, compileDir, compiles);
         return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
+      // Watch started from the step cache: its context is built now, beside the rest of the pass,
+      // so that the first template save rebuilds what changed instead of compiling everything.
+      if (compiles && !compiledNow) void compileTemplates(templatesDir, compileDir, compiles).catch(() => undefined);
       replaceSet(state.inputs.templates, compiled.inputs);
       trace('templates compiled');
       // Every page's key is salted with the templates: new ones render every page again.

@@ -37,7 +37,8 @@ let assembled: { key: string; site: LoadedSite; fingerprints: Map<string, string
 /** Site patches are applied one at a time, in the order sent. */
 let patching: Promise<unknown> = Promise.resolve();
 let images: SiteData['images'] = {};
-const keepHeapSmall = createHeapBudget();
+/** Made again after the collection that follows the first site's assembly: the site itself is not growth to collect. */
+let keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
 /** The renderer was warmed up (a spare, before its first page). */
@@ -68,6 +69,8 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), error: error instanceof CleansiteError ? serialiseError(error) : undefined };
   }
   parentPort!.postMessage(reply);
+  // After the reply is on its way: the page a browser waits for is not held up by a collection.
+  if (request.type === 'render') keepHeapSmall();
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
@@ -109,7 +112,6 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       trace(`worker: render ${routes.length}`);
       const result = renderBatch(routes, site, templates, request.outDir, options);
       trace(`worker: rendered ${routes.length}`);
-      keepHeapSmall();
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
   }
@@ -132,7 +134,10 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     // What parsing left behind, collected before rendering adds its own garbage, and before
     // the cache's serialised copy of every entry is added to this thread's memory (not after
     // every watch edit: watch compacts its workers when idle).
-    if (first) collectGarbage();
+    if (first) {
+      collectGarbage();
+      keepHeapSmall = createHeapBudget();
+    }
     // While the main thread still routes: this thread would wait for the render settings.
     if (patch.cache) writeContentCache(patch.cache, items);
   }

@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
+import { createIncrementalCompiles } from '../core/compile-module.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -120,6 +121,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   const saved = savedManifest(options, recordUnits);
   const { manifest } = saved;
   const code = codeVersion();
+  // Watch keeps esbuild's contexts from save to save; a build compiles once and stops esbuild.
+  const compiles = watch ? createIncrementalCompiles() : undefined;
   let last: Pass | undefined;
   // One valuation per pass: it caches the values it computed.
   const valued = new WeakMap<Pass, UnitValues>();
@@ -180,10 +183,10 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       // Watch stops: the manifest describes the folder served (its pages; the other files are not
       // described, so the next start writes the output again, linking the current pages).
       if (watch) saved.saveIfChanged();
-      await renderers.close();
+      await Promise.all([renderers.close(), compiles?.dispose()]);
     },
   };
-  return { ...session, run: readySpareAfter(createPassRunner(session, runnerOptions(options, mode, code)), renderers) };
+  return { ...session, run: readySpareAfter(createPassRunner(session, { ...runnerOptions(options, mode, code), compiles }), renderers) };
 }
 
 /** Watch: after each pass (its open pages reloaded), a spare render worker holding the site as routed, for the next template save. */
