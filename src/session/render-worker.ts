@@ -43,7 +43,7 @@ let keepHeapSmall = createHeapBudget();
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
 /** The renderer was warmed up (a spare, before its first page). */
 let warmedUp = false;
-let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
+let renderer: { site: SiteData; templates: TemplateSet; routesByPath: ReadonlyMap<string, Route>; options: BatchOptions } | undefined;
 
 trace('worker: started');
 
@@ -181,5 +181,14 @@ async function rendererFor(loaded: LoadedSite, fingerprints: ReadonlyMap<string,
     keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt).pageKey,
     progress: progress ? new Int32Array(progress) : undefined,
   };
-  return { site, templates, routesByPath: new Map(site.routes.map((route) => [route.path, route])), options };
+  return { site, templates, routesByPath: routesByPathOf(site.routes), options };
+}
+
+const routeMaps = new WeakMap<readonly Route[], ReadonlyMap<string, Route>>();
+
+/** Kept per route table: a template save (watch) renders on a site assembled before it, and the open page waits for this. */
+function routesByPathOf(routes: readonly Route[]): ReadonlyMap<string, Route> {
+  let byPath = routeMaps.get(routes);
+  if (!byPath) routeMaps.set(routes, (byPath = new Map(routes.map((route) => [route.path, route]))));
+  return byPath;
 }
