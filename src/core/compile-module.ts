@@ -56,24 +56,36 @@ export interface IncrementalCompiles {
 
 export function createIncrementalCompiles(): IncrementalCompiles {
   const contexts = new Map<string, { entry: string; context: Promise<BuildContext>; last: Promise<unknown> }>();
-  const drop = (name: string) => {
+  const drop = async (name: string) => {
     const kept = contexts.get(name);
     contexts.delete(name);
-    return kept?.context.then((context) => context.dispose(), () => undefined);
+    await kept?.context.then((context) => context.dispose()).catch(() => undefined);
+  };
+  const keep = (name: string, options: BuildOptions, entry: string) => {
+    const kept = { entry, context: import('esbuild').then((esbuild) => esbuild.context(options)), last: Promise.resolve() as Promise<unknown> };
+    contexts.set(name, kept);
+    return kept;
+  };
+  const rebuild = (kept: { context: Promise<BuildContext>; last: Promise<unknown> }) => {
+    // One rebuild at a time: esbuild answers a rebuild asked for while one runs with that one's
+    // result, which may predate the save this compile is for.
+    const result = kept.last.catch(() => undefined).then(async () => (await kept.context).rebuild() as Promise<BundleResult>);
+    kept.last = result;
+    return result;
   };
   return {
     async bundle(name, options) {
       const entry = JSON.stringify(options.entryPoints);
-      if (contexts.get(name)?.entry !== entry) {
+      if (contexts.get(name)?.entry !== entry) await drop(name);
+      try {
+        return await rebuild(contexts.get(name) ?? keep(name, options, entry));
+      } catch (error) {
+        if (((error as { errors?: unknown[] }).errors?.length ?? 0) > 0) throw error;
+        // Not the code: esbuild itself stopped under the context (a build in the same process stops
+        // its service once compiled, and the next call starts a new one). Once more, in a new context.
         await drop(name);
-        contexts.set(name, { entry, context: import('esbuild').then((esbuild) => esbuild.context(options)), last: Promise.resolve() });
+        return rebuild(keep(name, options, entry));
       }
-      const kept = contexts.get(name)!;
-      // One rebuild at a time: esbuild answers a rebuild asked for while one runs with that one's
-      // result, which may predate the save this compile is for.
-      const result = kept.last.catch(() => undefined).then(async () => (await kept.context).rebuild() as Promise<BundleResult>);
-      kept.last = result;
-      return result;
     },
     async dispose() {
       await Promise.all([...contexts.keys()].map(drop));
