@@ -170,16 +170,13 @@ export const STEPS: Record<StepName, Step> = {
   templates: {
     async run({ options, renderers, state, onEsbuildStart }) {
       const { templatesDir, compileDir, stepCacheDir, code, compiles } = options;
-      let compiledNow = false;
+      // Watch: in its kept esbuild context. A start from the step cache builds none (it starts no
+      // esbuild, as a warm build): the first save builds the context, the next ones rebuild in it.
       const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
-        compiledNow = true;
         onEsbuildStart();
         const built = await compileTemplates(templatesDir, compileDir, compiles);
         return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
-      // Watch started from the step cache: its context is built now, beside the rest of the pass,
-      // so that the first template save rebuilds what changed instead of compiling everything.
-      if (compiles && !compiledNow) void compileTemplates(templatesDir, compileDir, compiles).catch(() => undefined);
       replaceSet(state.inputs.templates, compiled.inputs);
       trace('templates compiled');
       // Every page's key is salted with the templates: new ones render every page again.
