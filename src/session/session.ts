@@ -126,6 +126,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   let last: Pass | undefined;
   // One valuation per pass: it caches the values it computed.
   const valued = new WeakMap<Pass, UnitValues>();
+  /** The route table the manifest was last trimmed to: a pass's records are all of its routes, so the same table needs no trim (watch's slices, 10,000 paths each). */
+  let keptFor: readonly Route[] | undefined;
   const valuesOf = (pass: Pass) => {
     let values = valued.get(pass);
     if (!values) valued.set(pass, values = createUnitValues(pass.data, pass.keys.fingerprints, pass.keys.salt));
@@ -172,7 +174,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       return {
         ...written,
         committed() {
-          manifest.keepOnly(pass.site.table.routes);
+          if (keptFor !== pass.site.table.routes) manifest.keepOnly((keptFor = pass.site.table.routes));
           for (const [page, record] of pending.splice(0)) manifest.remember(page, record);
         },
       };
