@@ -13,7 +13,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEsbuild } from './common-js-packages.ts';
 import { removeStaleFiles } from './remove-stale.ts';
-import type { Plugin } from 'esbuild';
+import type { BuildContext, BuildOptions, Plugin } from 'esbuild';
 import { CleansiteError, type ErrorCode } from './errors.ts';
 
 export interface CompiledModule {
@@ -39,11 +39,67 @@ export interface ModuleToCompile {
 /** Generous: a build that is still to import an older bundle must find it. */
 const BUNDLES_KEPT = 200;
 
-export async function compileModule(target: ModuleToCompile): Promise<CompiledModule> {
+type BundleResult = { outputFiles: Array<{ contents: Uint8Array; text: string }>; metafile?: { inputs: Record<string, unknown> } };
+
+/**
+ * esbuild contexts kept from one compile of a module to the next (watch): a rebuild parses again
+ * only the files that changed, about 14 ms for the templates against 45 ms for a fresh build
+ * (measured on the 2-core machine). esbuild compares the files' contents when their modification
+ * time is too recent to trust, so a second save within the same millisecond is not missed.
+ * A build compiles once and stops esbuild instead: it has none.
+ */
+export interface IncrementalCompiles {
+  /** The bundle of `options`, from the context kept for `name` (made anew when its entry changed). */
+  bundle(name: string, options: BuildOptions): Promise<BundleResult>;
+  /** Ends every context (watch stopping): a context left open keeps esbuild, and the process, alive. */
+  dispose(): Promise<void>;
+}
+
+export function createIncrementalCompiles(): IncrementalCompiles {
+  const contexts = new Map<string, { entry: string; context: Promise<BuildContext>; last: Promise<unknown> }>();
+  const drop = async (name: string) => {
+    const kept = contexts.get(name);
+    contexts.delete(name);
+    await kept?.context.then((context) => context.dispose()).catch(() => undefined);
+  };
+  const keep = (name: string, options: BuildOptions, entry: string) => {
+    const kept = { entry, context: Promise.resolve().then(() => loadEsbuild().context(options)), last: Promise.resolve() as Promise<unknown> };
+    contexts.set(name, kept);
+    return kept;
+  };
+  const rebuild = (kept: { context: Promise<BuildContext>; last: Promise<unknown> }) => {
+    // One rebuild at a time: esbuild answers a rebuild asked for while one runs with that one's
+    // result, which may predate the save this compile is for.
+    const result = kept.last.catch(() => undefined).then(async () => (await kept.context).rebuild() as Promise<BundleResult>);
+    kept.last = result;
+    return result;
+  };
+  return {
+    async bundle(name, options) {
+      const entry = JSON.stringify(options.entryPoints);
+      if (contexts.get(name)?.entry !== entry) await drop(name);
+      try {
+        return await rebuild(contexts.get(name) ?? keep(name, options, entry));
+      } catch (error) {
+        if (((error as { errors?: unknown[] }).errors?.length ?? 0) > 0) throw error;
+        // Not the code: esbuild itself stopped under the context (a build in the same process stops
+        // its service once compiled, and the next call starts a new one). Once more, in a new context.
+        await drop(name);
+        return rebuild(keep(name, options, entry));
+      }
+    },
+    async dispose() {
+      await Promise.all([...contexts.keys()].map(drop));
+    },
+  };
+}
+
+/** `compiles`: the contexts to rebuild in (watch); without, a fresh esbuild build. */
+export async function compileModule(target: ModuleToCompile, compiles?: IncrementalCompiles): Promise<CompiledModule> {
   const esbuild = loadEsbuild();
-  let result: Awaited<ReturnType<typeof esbuild.build>> & { outputFiles: Array<{ contents: Uint8Array; text: string }> };
+  let result: BundleResult;
   try {
-    result = await esbuild.build({
+    const options: BuildOptions = {
       entryPoints: [target.entry],
       bundle: true,
       write: false,
@@ -57,7 +113,8 @@ export async function compileModule(target: ModuleToCompile): Promise<CompiledMo
       logLevel: 'silent',
       sourcemap: 'inline',
       sourcesContent: false,
-    });
+    };
+    result = compiles ? await compiles.bundle(target.name, options) : await esbuild.build(options) as BundleResult;
   } catch (error) {
     throw compileError(error, target);
   }

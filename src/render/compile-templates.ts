@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compileModule, type CompiledModule } from '../core/compile-module.ts';
+import { compileModule, type CompiledModule, type IncrementalCompiles } from '../core/compile-module.ts';
 import { engineApiPlugin, provideEngineApi } from '../config/engine-api.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { importModule } from '../core/import-module.ts';
@@ -14,7 +14,8 @@ import type { TemplateSet } from './page-props.ts';
 /** `hash` is part of every page's cache key. */
 export type CompiledTemplates = CompiledModule;
 
-export async function compileTemplates(templatesDir: string, cacheDir: string): Promise<CompiledTemplates> {
+/** `compiles`: esbuild contexts kept from save to save (watch). */
+export async function compileTemplates(templatesDir: string, cacheDir: string, compiles?: IncrementalCompiles): Promise<CompiledTemplates> {
   const entry = ['index.tsx', 'index.ts'].map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
   if (!entry) {
     throw new CleansiteError({
@@ -23,7 +24,7 @@ export async function compileTemplates(templatesDir: string, cacheDir: string): 
       hint: 'templates/index.tsx must export `templates`, one component per template name',
     });
   }
-  return compileModule({ entry, name: 'templates', cacheDir, code: 'TEMPLATE_COMPILE', what: 'template', plugins: [engineApiPlugin] });
+  return compileModule({ entry, name: 'templates', cacheDir, code: 'TEMPLATE_COMPILE', what: 'template', plugins: [engineApiPlugin] }, compiles);
 }
 
 export async function importTemplates(modulePath: string): Promise<TemplateSet> {

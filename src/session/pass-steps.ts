@@ -14,6 +14,7 @@ import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
+import type { IncrementalCompiles } from '../core/compile-module.ts';
 import type { StageHandle } from '../core/progress.ts';
 import { trace } from '../core/trace.ts';
 import { cachedStep } from '../cache/step-cache.ts';
@@ -63,6 +64,8 @@ export interface StepOptions {
    * modification time could miss a second save within the same millisecond that kept the size.
    */
   stepCacheOnlyWhole?: boolean;
+  /** esbuild contexts kept between passes (watch): a template save rebuilds only what changed. */
+  compiles?: IncrementalCompiles;
   /** Make only the images the content and templates use (the CLI's build, and watch). */
   onlyUsedImages: boolean;
   /** Stylesheet and script at stable URLs (watch) instead of content-hashed ones. */
@@ -166,12 +169,14 @@ export const STEPS: Record<StepName, Step> = {
   },
   templates: {
     async run({ options, renderers, state, onEsbuildStart }) {
-      const { templatesDir, compileDir, stepCacheDir, code } = options;
+      const { templatesDir, compileDir, stepCacheDir, code, compiles } = options;
       let compiledNow = false;
+      // Watch: in its kept esbuild context. A start from the step cache builds none (it starts no
+      // esbuild, as a warm build): the first save builds the context, the next ones rebuild in it.
       const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
         onEsbuildStart();
         compiledNow = true;
-        const built = await compileTemplates(templatesDir, compileDir);
+        const built = await compileTemplates(templatesDir, compileDir, compiles);
         return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
       replaceSet(state.inputs.templates, compiled.inputs);

@@ -37,13 +37,14 @@ let assembled: { key: string; site: LoadedSite; fingerprints: Map<string, string
 /** Site patches are applied one at a time, in the order sent. */
 let patching: Promise<unknown> = Promise.resolve();
 let images: SiteData['images'] = {};
-const keepHeapSmall = createHeapBudget();
+/** Made again after the collection that follows the first site's assembly: the site itself is not growth to collect. */
+let keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
 workerYoungGeneration((workerData as { youngGrowth?: number } | undefined)?.youngGrowth);
 /** The renderer was warmed up (a spare, before its first page). */
 let warmedUp = false;
-let renderer: { site: SiteData; templates: TemplateSet; routesByPath: Map<string, Route>; options: BatchOptions } | undefined;
+let renderer: { site: SiteData; templates: TemplateSet; routesByPath: ReadonlyMap<string, Route>; options: BatchOptions } | undefined;
 
 trace('worker: started');
 
@@ -69,6 +70,8 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), error: error instanceof CleansiteError ? serialiseError(error) : undefined };
   }
   parentPort!.postMessage(reply);
+  // After the reply is on its way: the page a browser waits for is not held up by a collection.
+  if (request.type === 'render') keepHeapSmall();
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
@@ -110,7 +113,6 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       trace(`worker: render ${routes.length}`);
       const result = renderBatch(routes, site, templates, request.outDir, options);
       trace(`worker: rendered ${routes.length}`);
-      keepHeapSmall();
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
   }
@@ -133,7 +135,10 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     // What parsing left behind, collected before rendering adds its own garbage, and before
     // the cache's serialised copy of every entry is added to this thread's memory (not after
     // every watch edit: watch compacts its workers when idle).
-    if (first) collectGarbage();
+    if (first) {
+      collectGarbage();
+      keepHeapSmall = createHeapBudget();
+    }
     // While the main thread still routes: this thread would wait for the render settings.
     if (patch.cache) writeContentCache(patch.cache, items);
   }
@@ -177,5 +182,14 @@ async function rendererFor(loaded: LoadedSite, fingerprints: ReadonlyMap<string,
     keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt).pageKey,
     progress: progress ? new Int32Array(progress) : undefined,
   };
-  return { site, templates, routesByPath: new Map(site.routes.map((route) => [route.path, route])), options };
+  return { site, templates, routesByPath: routesByPathOf(site.routes), options };
+}
+
+const routeMaps = new WeakMap<readonly Route[], ReadonlyMap<string, Route>>();
+
+/** Kept per route table: a template save (watch) renders on a site assembled before it, and the open page waits for this. */
+function routesByPathOf(routes: readonly Route[]): ReadonlyMap<string, Route> {
+  let byPath = routeMaps.get(routes);
+  if (!byPath) routeMaps.set(routes, (byPath = new Map(routes.map((route) => [route.path, route]))));
+  return byPath;
 }

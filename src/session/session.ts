@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
+import { createIncrementalCompiles } from '../core/compile-module.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { collectGarbage, holdYoungGenerations } from '../core/garbage-collection.ts';
 import { hashText } from '../core/hash-text.ts';
@@ -121,9 +122,13 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   const saved = savedManifest(options, recordUnits);
   const { manifest } = saved;
   const code = codeVersion();
+  // Watch keeps esbuild's contexts from save to save; a build compiles once and stops esbuild.
+  const compiles = watch ? createIncrementalCompiles() : undefined;
   let last: Pass | undefined;
   // One valuation per pass: it caches the values it computed.
   const valued = new WeakMap<Pass, UnitValues>();
+  /** The route table the manifest was last trimmed to: a pass's records are all of its routes, so the same table needs no trim (watch's slices, 10,000 paths each). */
+  let keptFor: readonly Route[] | undefined;
   const valuesOf = (pass: Pass) => {
     let values = valued.get(pass);
     if (!values) valued.set(pass, values = createUnitValues(pass.data, pass.keys.fingerprints, pass.keys.salt));
@@ -170,7 +175,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       return {
         ...written,
         committed() {
-          manifest.keepOnly(pass.site.table.routes);
+          if (keptFor !== pass.site.table.routes) manifest.keepOnly((keptFor = pass.site.table.routes));
           for (const [page, record] of pending.splice(0)) manifest.remember(page, record);
         },
       };
@@ -181,10 +186,10 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       // Watch stops: the manifest describes the folder served (its pages; the other files are not
       // described, so the next start writes the output again, linking the current pages).
       if (watch) saved.saveIfChanged();
-      await renderers.close();
+      await Promise.all([renderers.close(), compiles?.dispose()]);
     },
   };
-  return { ...session, run: readySpareAfter(createPassRunner(session, runnerOptions(options, mode, code)), renderers) };
+  return { ...session, run: readySpareAfter(createPassRunner(session, { ...runnerOptions(options, mode, code), compiles }), renderers) };
 }
 
 /** Watch: after each pass (its open pages reloaded), a spare render worker holding the site as routed, for the next template save. */

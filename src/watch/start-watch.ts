@@ -40,8 +40,8 @@ export interface WatchHandle {
   close(): Promise<void>;
 }
 
-/** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves. */
-const DEFAULT_DEBOUNCE_MS = 10;
+/** Files are already held until their writes finish (file-watcher.ts); this only groups multi-file saves, whose events come together. */
+const DEFAULT_DEBOUNCE_MS = 5;
 /** How often watch looks for its output folder: deleted under it (a `rm -rf dist`-style clean), it is written whole again. */
 const OUTPUT_CHECK_MS = 500;
 /** Quiet time after a rebuild before the heaps are compacted (core/garbage-collection.ts). */
