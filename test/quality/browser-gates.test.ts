@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { watchLoads } from './support/clean-load.ts';
-import { checkRoute, type Gate, type PageResult, type WidthPlan } from './support/gate-pass.ts';
+import { checkRoute, GATE_HEIGHT, type Gate, type PageResult, type WidthPlan } from './support/gate-pass.ts';
 import type { HeaderMeasure } from './support/layout-checks.ts';
 import { gateRoutes, type GateRoutes } from './support/site-pages.ts';
 
@@ -62,7 +62,7 @@ function plansFor(url: string, startAt: number | undefined): WidthPlan[] {
 beforeAll(async () => {
   session = await openBrowserSession();
   routes = gateRoutes(session.site.dir, session.site.htmlFiles);
-  const pages: Page[] = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce' })));
+  const pages: Page[] = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce', viewport: { width: 375, height: GATE_HEIGHT } })));
   for (const page of pages) {
     page.setDefaultTimeout(30_000);
     await watchLoads(page);

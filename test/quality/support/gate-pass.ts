@@ -58,7 +58,8 @@ export async function checkRoute(page: Page, origin: string, url: string, plans:
     const result = results[index]!;
     const where = `${url} @${plan.width}px`;
     try {
-      if (page.viewportSize()?.width !== plan.width) await page.setViewportSize({ width: plan.width, height: GATE_HEIGHT });
+      const size = page.viewportSize();
+      if (size?.width !== plan.width || size.height !== GATE_HEIGHT) await page.setViewportSize({ width: plan.width, height: GATE_HEIGHT });
       result.loaded = index === 0 || (plan.gates.includes('layout') && (await lazyImagesOnFirstScreen(page)).length > 0);
       if (result.loaded) {
         const failure = await load(page, origin, url, result, plan.gates);
