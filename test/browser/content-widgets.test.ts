@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserSession, VIEWPORT_NAMES, type BrowserSession, type ViewportName, type WatchedPage } from '../support/browser.ts';
+import { openBrowserSession, VIEWPORT_NAMES, VIEWPORTS, type BrowserSession, type ViewportName, type WatchedPage } from '../support/browser.ts';
 
 const SLIDES_PER_VIEW: Record<ViewportName, number> = { small: 1, medium: 2, large: 3 };
 const TAB_VALUES = ['commercial', 'renovations', 'specialtyServices'];
@@ -20,6 +20,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
+
+let touch: Promise<WatchedPage> | undefined;
+/** One touch screen (its own context: touch is fixed when a context is made) showing /gallery, resized to each width that asks. */
+function touchGallery(): Promise<WatchedPage> {
+  return touch ??= (async () => {
+    const watched = await session.newPage('small', { hasTouch: true, isMobile: true });
+    await watched.page.goto(session.url('/gallery'));
+    return watched;
+  })();
+}
 
 async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -76,14 +86,19 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       const count = await triggers.count();
       expect(count).toBe(path === '/' ? 3 : 8);
       expect(await expandedStates(triggers)).toEqual(Array(count).fill('false'));
-      for (const trigger of await triggers.all()) {
-        expect(await trigger.evaluate((element) => element.tagName === 'BUTTON' && /^H[2-4]$/.test(element.parentElement!.tagName))).toBe(true);
-        const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
-        expect(await panel.evaluate((element) => element.tagName)).toBe('SECTION');
-        expect(await page.getByRole('region', { name: (await trigger.innerText()).trim(), exact: true, includeHidden: true }).count()).toBe(1);
-        expect(await panel.getAttribute('aria-labelledby')).toBe(await trigger.getAttribute('id'));
-        expect(await panel.isVisible()).toBe(false);
-      }
+      // Read in one round trip; shown as Playwright's isVisible() judges it (a box, not visibility: hidden).
+      const shapes = await triggers.evaluateAll((elements) => elements.map((trigger) => {
+        const panel = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
+        return {
+          name: (trigger as HTMLElement).innerText.trim(),
+          buttonInHeading: trigger.tagName === 'BUTTON' && /^H[2-4]$/.test(trigger.parentElement!.tagName),
+          panel: panel?.tagName,
+          labelledByTrigger: !!trigger.id && panel?.getAttribute('aria-labelledby') === trigger.id,
+          shown: !!panel && panel.getClientRects().length > 0 && getComputedStyle(panel).visibility !== 'hidden',
+        };
+      }));
+      expect(shapes.map(({ name: _name, ...shape }) => shape)).toEqual(Array(count).fill({ buttonInHeading: true, panel: 'SECTION', labelledByTrigger: true, shown: false }));
+      for (const { name } of shapes) expect(await page.getByRole('region', { name, exact: true, includeHidden: true }).count(), name).toBe(1);
     });
 
     it('keeps at most one answer open, and a click on the open question closes it', async () => {
@@ -200,16 +215,20 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
     });
 
     it('scrolls smoothly only when the visitor has not asked for reduced motion', async () => {
+      await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
       expect(await track.evaluate((element) => getComputedStyle(element).scrollBehavior)).toBe('auto');
-      const moving = await session.newPage(viewport, { reducedMotion: 'no-preference' });
-      await moving.page.goto(session.url('/'));
-      const movingTrack = moving.page.locator('[data-carousel-track]');
-      expect(await movingTrack.evaluate((element) => getComputedStyle(element).scrollBehavior)).toBe('smooth');
-      await movingTrack.focus();
-      await moving.page.keyboard.press('ArrowRight');
-      await moving.page.keyboard.press('ArrowRight');
-      await expectSlideAtStart(movingTrack, 2);
-      await moving.context.close();
+      // The preference is a media feature: the same page answers it once emulated, no new load needed.
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      try {
+        expect(await track.evaluate((element) => getComputedStyle(element).scrollBehavior)).toBe('smooth');
+        await track.focus();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        await expectSlideAtStart(track, 2);
+      } finally {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await track.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+      }
     });
   });
 
@@ -221,13 +240,14 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       tabs = page.locator('[data-tabs] [role="tab"]');
     });
 
+    /** Each tab's value, aria-selected, tabIndex and whether its panel shows, in one round trip. */
     async function selectedState(): Promise<Array<[string, string | null, number, boolean]>> {
-      const states: Array<[string, string | null, number, boolean]> = [];
-      for (const tab of await tabs.all()) {
-        const panel = page.locator(`#${await tab.getAttribute('aria-controls')}`);
-        states.push([(await tab.getAttribute('data-tab'))!, await tab.getAttribute('aria-selected'), await tab.evaluate((element) => (element as HTMLElement).tabIndex), await panel.isVisible()]);
-      }
-      return states;
+      return tabs.evaluateAll((elements) => elements.map((tab) => {
+        const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+        // Shown as Playwright's isVisible() judges it: a box, and not visibility: hidden.
+        const shown = !!panel && panel.getClientRects().length > 0 && getComputedStyle(panel).visibility !== 'hidden';
+        return [tab.getAttribute('data-tab')!, tab.getAttribute('aria-selected'), (tab as HTMLElement).tabIndex, shown] as [string, string | null, number, boolean];
+      }));
     }
 
     function expectSelected(states: Array<[string, string | null, number, boolean]>, value: string): void {
@@ -304,7 +324,7 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
     it(viewport === 'small' ? 'shows every caption under its image, with no hover' : 'reveals title and category on mouse hover, unclipped', async () => {
       await page.mouse.move(0, 0);
       if (viewport === 'small') {
-        for (const figure of await figures.all()) expect(await captionVisible(figure)).toBe(true);
+        expect(await Promise.all((await figures.all()).map(captionVisible))).toEqual(Array(12).fill(true));
         return;
       }
       expect(await captionVisible(figures.nth(1))).toBe(false);
@@ -318,14 +338,13 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
     });
 
     it('shows every caption on a touch screen without a tap', async () => {
-      const touch = await session.newPage(viewport, { hasTouch: true, isMobile: true });
-      await touch.page.goto(session.url('/gallery'));
+      const touch = await touchGallery();
+      await touch.page.setViewportSize(VIEWPORTS[viewport]);
       expect(await touch.page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
       const items = touch.page.locator('main .gallery .gallery__figure');
       expect(await items.count()).toBe(12);
-      for (const item of await items.all()) expect(await captionVisible(item)).toBe(true);
+      expect(await Promise.all((await items.all()).map(captionVisible))).toEqual(Array(12).fill(true));
       expect(touch.problems).toEqual({ consoleErrors: [], failedRequests: [] });
-      await touch.context.close();
     });
   });
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserSession, VIEWPORT_NAMES, type BrowserSession, type ViewportName } from '../support/browser.ts';
+import { openBrowserSession, VIEWPORT_NAMES, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser.ts';
 
 let session: BrowserSession;
 
@@ -58,8 +58,12 @@ describe('every built route', () => {
 });
 
 describe('enhancing the widgets', () => {
+  let shiftPage: Promise<Page> | undefined;
+
   it.each(VIEWPORT_NAMES)('shifts no layout on the widget pages (%s)', async (viewport) => {
-    const { page } = await session.newPage(viewport);
+    // One page for the three widths, each route loaded at the width (a shift is the load's): only the context is shared.
+    const page = await (shiftPage ??= session.newPage(viewport).then(({ page: shared }) => shared));
+    await page.setViewportSize(VIEWPORTS[viewport]);
     const shifts: string[] = [];
     for (const route of ['/', '/faq', '/services', '/gallery']) {
       await page.goto(session.url(route), { waitUntil: 'load' });
@@ -69,10 +73,11 @@ describe('enhancing the widgets', () => {
         const seen: Shift[] = [];
         // Layout shifts are reported only to observers; `buffered` replays those since navigation.
         new PerformanceObserver((list) => seen.push(...list.getEntries() as Shift[])).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(seen.map((entry) => {
+        // Shifts are reported as frames are drawn: two frames after the load (the script ran before it) have reported the enhancement's.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(seen.map((entry) => {
           const nodes = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element);
           return { value: entry.value, inWidget: nodes.some((node) => node.closest(widget) !== null), nodes: nodes.map((node) => node.className || node.nodeName).join(', ') };
-        })), 250);
+        })))));
       }));
       for (const entry of entries) {
         if (entry.inWidget || entry.value >= 0.01) shifts.push(`${route}: ${entry.value.toFixed(4)} (${entry.nodes})`);
@@ -107,15 +112,20 @@ describe('a widget that fails to start', () => {
 });
 
 describe('without JavaScript', () => {
-  let pages: Record<ViewportName, Page>;
+  let noScript: Page;
 
   beforeAll(async () => {
-    pages = {} as Record<ViewportName, Page>;
-    for (const viewport of VIEWPORT_NAMES) pages[viewport] = (await session.newPage(viewport, { javaScriptEnabled: false })).page;
+    noScript = (await session.newPage('small', { javaScriptEnabled: false })).page;
   });
 
+  /** The one page without JavaScript (a context's setting, so its own context), at the width a test asks for; each test loads its route. */
+  async function atWidth(viewport: ViewportName): Promise<Page> {
+    await noScript.setViewportSize(VIEWPORTS[viewport]);
+    return noScript;
+  }
+
   it.each(VIEWPORT_NAMES)('shows every FAQ answer on / and /faq (%s)', async (viewport) => {
-    const page = pages[viewport];
+    const page = await atWidth(viewport);
     for (const [route, count] of [['/', 3], ['/faq', 8]] as const) {
       await page.goto(session.url(route));
       const answers = page.locator('[data-accordion] .accordion__panel');
@@ -128,7 +138,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(VIEWPORT_NAMES)('stacks all three service tab panels under their headings (%s)', async (viewport) => {
-    const page = pages[viewport];
+    const page = await atWidth(viewport);
     await page.goto(session.url('/services'));
     expect(await page.locator('[data-tabs-list]').isVisible()).toBe(false);
     const panels = page.locator('[data-tabs] .tabs__panel');
@@ -143,7 +153,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(VIEWPORT_NAMES)('lets every testimonial be scrolled into view and read (%s)', async (viewport) => {
-    const page = pages[viewport];
+    const page = await atWidth(viewport);
     await page.goto(session.url('/'));
     const track = page.locator('[data-carousel-track]');
     expect(await track.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
@@ -164,7 +174,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(['small', 'medium'] as const)('shows the mobile menu links open (%s)', async (viewport) => {
-    const page = pages[viewport];
+    const page = await atWidth(viewport);
     await page.goto(session.url('/about'));
     expect(await page.locator('[data-mobile-menu-toggle]').isVisible()).toBe(false);
     // From the medium width the header bar itself shows Get Your Free Quote, so the menu leaves its copy out.
@@ -180,7 +190,7 @@ describe('without JavaScript', () => {
   });
 
   it('opens the desktop Services menu on hover and on keyboard focus (large)', async () => {
-    const page = pages.large;
+    const page = await atWidth('large');
     await page.goto(session.url('/about'));
     const panel = page.locator('[data-dropdown] .dropdown__panel');
     expect(await panel.isVisible()).toBe(false);
@@ -195,7 +205,7 @@ describe('without JavaScript', () => {
   });
 
   it('reveals gallery captions on hover (large) and shows them under the images (small)', async () => {
-    const page = pages.large;
+    const page = await atWidth('large');
     await page.goto(session.url('/gallery'));
     const figures = page.locator('.gallery__figure');
     const shown = (index: number) => figures.nth(index).locator('.gallery__caption').evaluate((element) => getComputedStyle(element).opacity === '1');
@@ -203,7 +213,8 @@ describe('without JavaScript', () => {
     await figures.nth(0).hover();
     // The caption fades in over 0.2 s.
     await expect.poll(() => shown(0), { timeout: 2_000 }).toBe(true);
-    await pages.small.goto(session.url('/gallery'));
-    expect(await pages.small.locator('.gallery__caption').evaluateAll((captions) => captions.every((caption) => getComputedStyle(caption).opacity === '1'))).toBe(true);
+    const small = await atWidth('small');
+    await small.goto(session.url('/gallery'));
+    expect(await small.locator('.gallery__caption').evaluateAll((captions) => captions.every((caption) => getComputedStyle(caption).opacity === '1'))).toBe(true);
   });
 });

@@ -34,11 +34,18 @@ beforeAll(async () => {
 
 afterAll(() => session?.close());
 
+const pages = new Map<Width, Promise<Page>>();
+
+/** The one page of a width, reused by every test (each loads what it audits, so none sees another's state). */
 async function newPage(width: Width): Promise<Page> {
-  const page = await contexts.get(width)!.newPage();
-  // Fail fast: a missing widget should not wait for Playwright's 30 s default.
-  page.setDefaultTimeout(10_000);
-  return page;
+  if (!pages.has(width)) {
+    pages.set(width, contexts.get(width)!.newPage().then((page) => {
+      // Fail fast: a missing widget should not wait for Playwright's 30 s default.
+      page.setDefaultTimeout(10_000);
+      return page;
+    }));
+  }
+  return pages.get(width)!;
 }
 
 async function visit(page: Page, url: string): Promise<void> {
@@ -80,49 +87,37 @@ async function openFirstFaq(page: Page): Promise<void> {
 describe('Accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('reports WCAG violations, and only those, on a page made to fail', async () => {
     const page = await newPage(375);
-    try {
-      // A missing alt is WCAG 1.1.1 and grey on white is 1.4.3; content outside landmarks is only an axe best practice, so it must not count.
-      const gif = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
-      await page.setContent(`<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><p>outside any landmark</p><header><img src="${gif}" class="outside" width="1" height="1"></header><main><img src="${gif}" width="1" height="1"><p style="color:#bbb">faint</p></main></body></html>`);
-      const problems = await auditPage(page, 'fixture');
-      expect(problems.map((problem) => problem.split(' ')[1]).sort()).toEqual(['color-contrast', 'image-alt', 'image-alt']);
-      expect(problems.find((problem) => problem.includes('image-alt') && !problem.includes('.outside'))).toMatch(/^fixture: image-alt \[critical\] .+ at main > img/);
-      // Where the contrast gate measures the same load on its pixels, axe leaves contrast to it, and only that rule.
-      expect((await auditPage(page, 'fixture', { contrastOnPixels: true })).map((problem) => problem.split(' ')[1])).toEqual(['image-alt', 'image-alt']);
-      // A widget's state is audited within the widget: what is inside is found, what is outside is not.
-      const inMain = await auditPage(page, 'fixture', { within: 'main' });
-      expect(inMain.map((problem) => problem.split(' ')[1]).sort()).toEqual(['color-contrast', 'image-alt']);
-      expect(inMain.join('\n')).not.toContain('.outside');
-      await expect(auditPage(page, 'fixture', { within: '[data-tabs]' })).rejects.toThrow('nothing matches [data-tabs]');
-    } finally {
-      await page.close();
-    }
+    // A missing alt is WCAG 1.1.1 and grey on white is 1.4.3; content outside landmarks is only an axe best practice, so it must not count.
+    const gif = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    await page.setContent(`<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><p>outside any landmark</p><header><img src="${gif}" class="outside" width="1" height="1"></header><main><img src="${gif}" width="1" height="1"><p style="color:#bbb">faint</p></main></body></html>`);
+    const problems = await auditPage(page, 'fixture');
+    expect(problems.map((problem) => problem.split(' ')[1]).sort()).toEqual(['color-contrast', 'image-alt', 'image-alt']);
+    expect(problems.find((problem) => problem.includes('image-alt') && !problem.includes('.outside'))).toMatch(/^fixture: image-alt \[critical\] .+ at main > img/);
+    // Where the contrast gate measures the same load on its pixels, axe leaves contrast to it, and only that rule.
+    expect((await auditPage(page, 'fixture', { contrastOnPixels: true })).map((problem) => problem.split(' ')[1])).toEqual(['image-alt', 'image-alt']);
+    // A widget's state is audited within the widget: what is inside is found, what is outside is not.
+    const inMain = await auditPage(page, 'fixture', { within: 'main' });
+    expect(inMain.map((problem) => problem.split(' ')[1]).sort()).toEqual(['color-contrast', 'image-alt']);
+    expect(inMain.join('\n')).not.toContain('.outside');
+    await expect(auditPage(page, 'fixture', { within: '[data-tabs]' })).rejects.toThrow('nothing matches [data-tabs]');
   });
 
   it('finds zero violations with the desktop Services dropdown open (1280 px)', async () => {
     const page = await openPage(1280, '/');
-    try {
-      await clickToggle(page, '[data-dropdown] button[aria-expanded]', 'Services dropdown toggle');
-      const problems = await auditPage(page, '/ @1280px, Services dropdown open');
-      expect(problems, report(problems)).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    await clickToggle(page, '[data-dropdown] button[aria-expanded]', 'Services dropdown toggle');
+    const problems = await auditPage(page, '/ @1280px, Services dropdown open');
+    expect(problems, report(problems)).toEqual([]);
   }, 60_000);
 
   it('finds zero violations with the mobile menu and its Services submenu open (375 px)', async () => {
     const page = await openPage(375, '/');
-    try {
-      await clickToggle(page, '[data-mobile-menu] button[aria-expanded]', 'mobile menu toggle');
-      const problems = await auditPage(page, '/ @375px, mobile menu open');
-      const submenu = page.locator('[data-mobile-menu] button[aria-expanded="false"]').filter({ visible: true });
-      expect(await submenu.count(), 'the open mobile menu has no Services submenu toggle').toBeGreaterThan(0);
-      await clickToggle(page, '[data-mobile-menu] button[aria-expanded="false"]', 'mobile Services submenu toggle');
-      problems.push(...await auditPage(page, '/ @375px, mobile menu and Services submenu open'));
-      expect(problems, report(problems)).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    await clickToggle(page, '[data-mobile-menu] button[aria-expanded]', 'mobile menu toggle');
+    const problems = await auditPage(page, '/ @375px, mobile menu open');
+    const submenu = page.locator('[data-mobile-menu] button[aria-expanded="false"]').filter({ visible: true });
+    expect(await submenu.count(), 'the open mobile menu has no Services submenu toggle').toBeGreaterThan(0);
+    await clickToggle(page, '[data-mobile-menu] button[aria-expanded="false"]', 'mobile Services submenu toggle');
+    problems.push(...await auditPage(page, '/ @375px, mobile menu and Services submenu open'));
+    expect(problems, report(problems)).toEqual([]);
   }, 60_000);
 
   it('finds zero violations with an FAQ item open on / and /faq/ at both widths', async () => {
@@ -130,12 +125,8 @@ describe('Accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     for (const width of [375, 1280] as const) {
       for (const url of ['/', '/faq/']) {
         const page = await openPage(width, url);
-        try {
-          await openFirstFaq(page);
-          problems.push(...await auditPage(page, `${url} @${width}px, first FAQ item open`, { within: '[data-accordion]' }));
-        } finally {
-          await page.close();
-        }
+        await openFirstFaq(page);
+        problems.push(...await auditPage(page, `${url} @${width}px, first FAQ item open`, { within: '[data-accordion]' }));
       }
     }
     expect(problems, report(problems)).toEqual([]);
@@ -145,18 +136,14 @@ describe('Accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const problems: string[] = [];
     for (const width of [375, 1280] as const) {
       const page = await openPage(width, '/services/');
-      try {
-        const tabs = page.locator('[data-tabs] [role="tab"]');
-        const count = await tabs.count();
-        expect(count, '/services/ has no [data-tabs] [role="tab"] elements').toBe(3);
-        for (let index = 0; index < count; index++) {
-          const tab = tabs.nth(index);
-          await tab.click();
-          await expect.poll(() => tab.getAttribute('aria-selected'), { message: `tab ${index + 1} was not selected`, timeout: 2_000 }).toBe('true');
-          problems.push(...await auditPage(page, `/services/ @${width}px, tab "${(await tab.innerText()).trim()}" selected`, { within: '[data-tabs]' }));
-        }
-      } finally {
-        await page.close();
+      const tabs = page.locator('[data-tabs] [role="tab"]');
+      const count = await tabs.count();
+      expect(count, '/services/ has no [data-tabs] [role="tab"] elements').toBe(3);
+      for (let index = 0; index < count; index++) {
+        const tab = tabs.nth(index);
+        await tab.click();
+        await expect.poll(() => tab.getAttribute('aria-selected'), { message: `tab ${index + 1} was not selected`, timeout: 2_000 }).toBe('true');
+        problems.push(...await auditPage(page, `/services/ @${width}px, tab "${(await tab.innerText()).trim()}" selected`, { within: '[data-tabs]' }));
       }
     }
     expect(problems, report(problems)).toEqual([]);

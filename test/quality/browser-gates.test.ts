@@ -17,38 +17,62 @@
  * must answer 200 and the server must fail no request. The pages are served as the host serves
  * them (the site's CSP applies); the checkers' own self-checks are visual-gate-self-check.test.ts
  * and accessibility.test.ts's first test.
+ * Each route is loaded once and resized through its widths (support/gate-pass.ts says why that
+ * shows what a load at each width shows, and when a width is loaded afresh); the whole pass runs
+ * before the first test, so `-t` on any test runs it all.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { watchLoads } from './support/clean-load.ts';
-import { checkPage, type Gate, type PageResult } from './support/gate-pass.ts';
+import { checkRoute, GATE_HEIGHT, type Gate, type PageResult, type WidthPlan } from './support/gate-pass.ts';
 import type { HeaderMeasure } from './support/layout-checks.ts';
 import { gateRoutes, type GateRoutes } from './support/site-pages.ts';
 
 const GATE_WIDTHS = [320, 360, 375, 414, 768, 820, 1024, 1180, 1280, 1440, 1920] as const;
 /** Widths at which every route is checked, by every gate; the others check one page per template, for layout. */
 const EVERY_ROUTE_WIDTHS: readonly number[] = [375, 1280];
-/** A short window, so the bottom pass puts most controls at the call button's corner. */
-const HEIGHT = 800;
-/** Pages checked at once, one per core: each lane reuses its page, resized per width. */
+/** Pages checked at once, one per core: each lane reuses its page. */
 const LANES = 2;
 
 let session: BrowserSession;
-let pages: Page[];
 let routes: GateRoutes;
+/** Every route's result at each width it was checked at, by width. */
+const byWidth = new Map<number, PageResult[]>();
 const headers = new Map<number, HeaderMeasure>();
+
+/** The gates a page gets at a width: every route the cheap ones, each template's sample axe and contrast too. */
+function gatesFor(url: string, everyRoute: boolean): Gate[] {
+  if (!everyRoute) return ['layout'];
+  return routes.perTemplate.includes(url) ? ['layout', 'clean', 'axe', 'contrast'] : ['layout', 'clean'];
+}
+
+/**
+ * A route's widths, in the order its page goes through them: the every-route widths first, from
+ * the one the lane's page is at (so no page is resized only to be left), then, for a template's
+ * sample, the other widths.
+ */
+function plansFor(url: string, startAt: number | undefined): WidthPlan[] {
+  const first = startAt === 1280 ? [1280, 375] : [375, 1280];
+  const widths = routes.perTemplate.includes(url) ? [...first, ...GATE_WIDTHS.filter((width) => !first.includes(width))] : first;
+  return widths.map((width) => ({ width, gates: gatesFor(url, EVERY_ROUTE_WIDTHS.includes(width)), measureHeader: url === '/' }));
+}
 
 beforeAll(async () => {
   session = await openBrowserSession();
   routes = gateRoutes(session.site.dir, session.site.htmlFiles);
-  pages = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce' })));
+  const pages: Page[] = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce', viewport: { width: 375, height: GATE_HEIGHT } })));
   for (const page of pages) {
     page.setDefaultTimeout(30_000);
     await watchLoads(page);
   }
-}, 600_000);
+  const results = await mapWithLimit(routes.all, LANES, (url, lane) => checkRoute(pages[lane]!, session.server.origin, url, plansFor(url, pages[lane]!.viewportSize()?.width)));
+  for (const result of results.flat()) {
+    byWidth.set(result.width, [...byWidth.get(result.width) ?? [], result]);
+    if (result.header) headers.set(result.width, result.header);
+  }
+}, 900_000);
 
 afterAll(() => session?.close());
 
@@ -63,37 +87,23 @@ it('samples every template, and every route', () => {
   expect(routes.perTemplate.length).toBeGreaterThan(10);
 });
 
-/** The gates a page gets at a width: every route the cheap ones, each template's sample axe and contrast too. */
-function gatesFor(url: string, everyRoute: boolean): Gate[] {
-  if (!everyRoute) return ['layout'];
-  return routes.perTemplate.includes(url) ? ['layout', 'clean', 'axe', 'contrast'] : ['layout', 'clean'];
-}
-
 for (const width of GATE_WIDTHS) {
   const everyRoute = EVERY_ROUTE_WIDTHS.includes(width);
   describe(`${width} px, ${everyRoute ? 'every route' : 'one page per template'}`, () => {
-    let results: PageResult[] = [];
-    const problemsOf = (gate: Gate) => results.flatMap((result) => result.problems[gate]);
+    const results = () => byWidth.get(width) ?? [];
+    const problemsOf = (gate: Gate) => results().flatMap((result) => result.problems[gate]);
     /** The pages a gate ran on to the end: it must have judged every page it was meant to. */
-    const judgedBy = (gate: Gate) => results.filter((result) => result.judged.includes(gate)).map((result) => result.url);
-
-    beforeAll(async () => {
-      await Promise.all(pages.map((page) => page.setViewportSize({ width, height: HEIGHT })));
-      const urls = everyRoute ? routes.all : routes.perTemplate;
-      results = await mapWithLimit(urls, LANES, (url, lane) => checkPage(pages[lane]!, session.server.origin, url, gatesFor(url, everyRoute), { measureHeader: url === '/' }));
-      const home = results[urls.indexOf('/')]?.header;
-      if (home) headers.set(width, home);
-    }, 900_000);
+    const judgedBy = (gate: Gate) => results().filter((result) => result.judged.includes(gate)).map((result) => result.url);
 
     it('loads every page it checks (HTTP 200), and the server fails no request', () => {
-      const failures = results.flatMap((result) => (result.failure ? [result.failure] : []));
-      expect(results.length, 'no page was checked').toBe(everyRoute ? routes.all.length : routes.perTemplate.length);
+      const failures = results().flatMap((result) => (result.failure ? [result.failure] : []));
+      expect(results().map((result) => result.url).sort(), 'not every page was checked').toEqual([...everyRoute ? routes.all : routes.perTemplate].sort());
       expect(failures, failures.join('\n')).toEqual([]);
       expect(session.server.requestErrors, 'the server failed requests').toEqual([]);
     });
 
     it('layout: no sideways scroll, no cut-off or covered control, no lazy LCP image', () => {
-      expect(judgedBy('layout')).toHaveLength(results.length);
+      expect(judgedBy('layout')).toHaveLength(results().length);
       expect(problemsOf('layout'), report('layout', problemsOf('layout'))).toEqual([]);
     });
 

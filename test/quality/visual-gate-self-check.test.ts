@@ -11,7 +11,7 @@ import { launchChromium } from '../support/browser.ts';
 import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
 import { watchLoads } from './support/clean-load.ts';
-import { checkPage } from './support/gate-pass.ts';
+import { checkPage, checkRoute } from './support/gate-pass.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } from './support/layout-checks.ts';
 
 const ORIGIN = 'http://fixture.test';
@@ -139,13 +139,15 @@ describe('the visual checkers catch each mistake', () => {
       expect(result.problems.axe.map((problem) => problem.split(' ')[2])).toEqual(['image-alt']);
       expect(result.problems.contrast.map((problem) => problem.split(':')[0])).toEqual(['/ @375px']);
       expect(result.problems.contrast[0]).toContain('<p class="faint"> "Faint small print"');
-      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ url: '/gone/', failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] }, judged: [] });
+      expect(await checkPage(page, ORIGIN, '/gone/', ['layout'])).toEqual({ url: '/gone/', width: 375, loaded: true, failure: '/gone/ @375px did not load: HTTP 404', problems: { layout: [], contrast: [], axe: [], clean: [] }, judged: [] });
     } finally {
       await page.unrouteAll();
     }
   });
 
   it('clean load: under the site CSP, a violation, a console error, a missing image and an unenhanced page are each reported; a clean page is not', async () => {
+    // Leave the last test's page first: its lazy images, asked for once the window grows, would fail unrouted during this test.
+    await page.goto('about:blank');
     await page.setViewportSize({ width: 1280, height: 700 });
     const clean = '<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title></head><body><main><p>Fine</p><div data-tabs data-enhanced>tabs</div></main></body></html>';
     const broken = clean.replace(' class="js"', '').replace('<p>Fine</p>', '<img src="/missing.png" alt="gone"><script>document.title = "inline ran"</script><div data-tabs>tabs</div><picture><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="a GIF"></picture>');
@@ -165,4 +167,40 @@ describe('the visual checkers catch each mistake', () => {
       await page.unrouteAll();
     }
   });
+
+  it('one load, every width: a mistake that shows only at a width the page was resized to is reported there, and a lazy image on that first screen gets a load of its own', async () => {
+    // Wide only below 330 px; an image candidate that is missing only wider than the 375 px load asks for;
+    // a lazy image that is the largest paint only from 1400 px. Served with the site's CSP, as the gates see the site.
+    const css = `body { margin: 0; font: 16px/1.5 sans-serif; } .wide { width: 100px; } @media (max-width: 330px) { .wide { width: 340px; } }
+      .hero { width: 100%; height: auto; } .late { display: none; } @media (min-width: 1400px) { .late { display: block; width: 60%; height: auto; } }`;
+    const html = `<!DOCTYPE html><html lang="en" class="js"><head><meta charset="utf-8"><title>fixture</title><link rel="stylesheet" href="/s.css"></head><body><main>
+      <p>Some text to paint first.</p><img class="late" src="/photo.png" width="1200" height="800" alt="late" loading="lazy"><div class="wide">wide</div>
+      <img class="hero" srcset="/small.png 400w, /missing-big.png 1600w" sizes="100vw" width="1200" height="800" alt="hero"></main></body></html>`;
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const url = new URL(route.request().url()).pathname;
+      if (url === '/s.css') return route.fulfill({ contentType: 'text/css', body: css });
+      if (url === '/missing-big.png') return route.fulfill({ status: 404, contentType: 'text/plain', body: 'no' });
+      if (url.endsWith('.png')) return route.fulfill({ contentType: 'image/png', body: photo });
+      return route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': CONTENT_SECURITY_POLICY }, body: html });
+    });
+    try {
+      await page.goto('about:blank');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await watchLoads(page);
+      const results = await checkRoute(page, ORIGIN, '/', [
+        { width: 375, gates: ['layout', 'clean'] }, { width: 1280, gates: ['layout', 'clean'] }, { width: 320, gates: ['layout'] }, { width: 1440, gates: ['layout'] },
+      ]);
+      const summary = results.map(({ width, loaded, failure, problems, judged }) => ({ width, loaded, failure, layout: problems.layout, clean: problems.clean.map((problem) => problem.split(' ').slice(2, 4).join(' ')), judged }));
+      expect(summary).toEqual([
+        { width: 375, loaded: true, failure: undefined, layout: [], clean: [], judged: ['layout', 'clean'] },
+        // Chromium also logs the failed image to the console.
+        { width: 1280, loaded: false, failure: undefined, layout: [], clean: ['broken image', 'console: http://fixture.test/:', 'request: http://fixture.test/missing-big.png:'], judged: ['layout', 'clean'] },
+        { width: 320, loaded: false, failure: undefined, layout: ['/ @320px: the page is 340px wide in a 320px window: it scrolls sideways'], clean: [], judged: ['layout'] },
+        { width: 1440, loaded: true, failure: undefined, layout: ['/ @1440px: the largest contentful paint is a lazy-loaded image (photo.png, alt "late")'], clean: [], judged: ['layout'] },
+      ]);
+    } finally {
+      await page.unrouteAll();
+    }
+  });
 });
+

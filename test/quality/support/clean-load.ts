@@ -49,28 +49,67 @@ export async function readOpening(page: Page): Promise<string[]> {
   ];
 }
 
-/** At the end of the checks: the images (every lazy one asked for) and what the page reported. */
+/**
+ * At the end of a width's checks: the images (every lazy one asked for) and what the page reported
+ * since the load or since the last call (a width reached by resizing the loaded page reports only
+ * what the resize brought: the larger candidates it fetched, anything logged after).
+ */
 export async function findLoadProblems(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((image) => { (image as HTMLImageElement).loading = 'eager'; }));
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 15_000 });
-  const { broken, notAvif } = await page.evaluate((avif) => ({
-    broken: [...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
-    // A <picture> offers AVIF first (src/images/picture.ts); Chromium must take it, not the fallback.
-    notAvif: [...document.images].filter((image) => image.closest('picture') && !new RegExp(avif).test(image.currentSrc)).map((image) => image.currentSrc || image.src),
-  }), AVIF_VARIANT.source);
-  // Violations are reported asynchronously, in order: wait for a known last one instead of a fixed time.
-  await page.evaluate((url) => { new Image().src = url; }, BARRIER);
-  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-  await page.waitForFunction(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.some((line) => line.includes('csp-barrier.invalid')), undefined, { timeout: 10_000 })
-    .catch(() => { throw new Error('the barrier image was not reported as a CSP violation: is the CSP served?'); });
+  // Awaited in the page (load and error events), not polled: polling draws frames, which costs the browser CPU.
+  const { broken, notAvif } = await page.evaluate(async (avif) => {
+    // A resize re-picks srcset candidates when the viewport changes: let that happen first.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    document.querySelectorAll('img[loading="lazy"]').forEach((image) => { (image as HTMLImageElement).loading = 'eager'; });
+    const settled = (image: HTMLImageElement) => image.complete || new Promise((resolve) => {
+      image.addEventListener('load', resolve, { once: true });
+      image.addEventListener('error', resolve, { once: true });
+    });
+    await Promise.all([...document.images].map(settled));
+    return {
+      broken: [...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+      // A <picture> offers AVIF first (src/images/picture.ts); Chromium must take it, not the fallback.
+      notAvif: [...document.images].filter((image) => image.closest('picture') && !new RegExp(avif).test(image.currentSrc)).map((image) => image.currentSrc || image.src),
+    };
+  }, AVIF_VARIANT.source);
+  const violations = await flushViolations(page);
   const problems = watched(page);
-  return [
+  const found = [
     ...broken.map((src) => `broken image ${src}`),
     ...notAvif.map((src) => `a <picture> image not loaded as its AVIF variant: ${src}`),
-    ...withoutBarrier(await violations()).map((text) => `CSP ${text}`),
+    ...withoutBarrier(violations).map((text) => `CSP ${text}`),
     ...withoutBarrier(problems.consoleErrors).map((text) => `console: ${text}`),
     ...withoutBarrier(problems.failedRequests).map((text) => `request: ${text}`),
   ];
+  clearProblems(problems);
+  return found;
+}
+
+let barriers = 0;
+
+/**
+ * The CSP violations reported so far, emptying the page's list. They arrive asynchronously, in
+ * order: an image the CSP refuses is asked for, and its violation, awaited in the page with a
+ * deadline, marks that every earlier one has arrived (never a fixed wait).
+ */
+async function flushViolations(page: Page): Promise<string[]> {
+  const barrier = `${BARRIER}?${++barriers}`;
+  const violations = await page.evaluate(([url, deadline]) => new Promise<string[] | undefined>((resolve) => {
+    const seen = (window as unknown as { __cspViolations: string[] }).__cspViolations;
+    const finish = (reported: boolean) => {
+      clearTimeout(timer);
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      resolve(reported ? seen.splice(0) : undefined);
+    };
+    // Registered after watchLoads' listener, so that one has recorded the barrier by the time this runs.
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI.includes('csp-barrier.invalid')) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), deadline);
+    document.addEventListener('securitypolicyviolation', onViolation);
+    new Image().src = url;
+  }), [barrier, 10_000] as const);
+  if (!violations) throw new Error('the barrier image was not reported as a CSP violation within 10 s: is the CSP served?');
+  return violations;
 }
 
 function watched(page: Page): PageProblems {

@@ -114,6 +114,13 @@ async function collectTextBoxes(page: Page): Promise<TextBox[]> {
       return [numbers[0]!, numbers[1]!, numbers[2]!, numbers[3] ?? 1];
     };
     const boxes: Array<{ label: string; color: [number, number, number, number]; large: boolean; fixed: boolean; rects: Array<[number, number, number, number]> }> = [];
+    // Each element's computed style, looked up once: the walks below visit every ancestor of every text (styles do not change while they run).
+    const styles = new Map<Element, CSSStyleDeclaration>();
+    const getComputedStyle = (element: Element): CSSStyleDeclaration => {
+      let style = styles.get(element);
+      if (!style) styles.set(element, style = window.getComputedStyle(element));
+      return style;
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
     for (let element = walker.nextNode() as Element | null; element; element = walker.nextNode() as Element | null) {
       const textNodes = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');

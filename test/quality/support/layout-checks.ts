@@ -10,6 +10,8 @@
  *   scrolling down from the top and up from the bottom of the page.
  * - measureHeader: the header's height and whether it is one line.
  * - findLazyLcp: the largest contentful paint is an image with loading="lazy".
+ * - lazyImagesOnFirstScreen: which images that loaded lazy show on the first screen at the
+ *   current width; when none does, no lazy image can be the largest paint of a load at that width.
  */
 import type { Page } from 'playwright-core';
 
@@ -150,6 +152,8 @@ export async function measureHeader(page: Page): Promise<HeaderMeasure> {
  */
 export async function findLazyLcp(page: Page, deadlineMs = 15_000): Promise<string[]> {
   return page.evaluate((deadline) => new Promise<string[]>((resolve) => {
+    // Noted for lazyImagesOnFirstScreen: the contrast and clean checks make lazy images eager later.
+    (window as unknown as { __gateLazy: HTMLImageElement[] }).__gateLazy = [...document.images].filter((image) => image.loading === 'lazy');
     let last: (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
     const observer = new PerformanceObserver((list) => {
       const entries = list.getEntries();
@@ -186,4 +190,22 @@ export async function findLazyLcp(page: Page, deadlineMs = 15_000): Promise<stri
     };
     settle();
   }), deadlineMs);
+}
+
+/**
+ * The images that were lazy when the page loaded (noted by findLazyLcp) and show on the first
+ * screen at the current width. The largest contentful paint is only ever something painted in
+ * the window as the page opens, at the top: with none of these, no lazy image can be the largest
+ * paint of a load at this width, and the page resized to it needs no load of its own to say so.
+ */
+export async function lazyImagesOnFirstScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const lazy = (window as unknown as { __gateLazy?: HTMLImageElement[] }).__gateLazy;
+    if (!lazy) throw new Error('lazyImagesOnFirstScreen: the page was not read by findLazyLcp after its load');
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return lazy.filter((image) => {
+      const box = image.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+    }).map((image) => image.currentSrc.split('/').pop() ?? image.src);
+  });
 }
