@@ -70,13 +70,16 @@ export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir =
 export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
 
 /** Each file's hash by its relative path (forward slashes): for telling which files differ. */
+/** The sha256 of one file's bytes, in hex. */
+export const sha256File = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 export function hashFiles(dir: string): Map<string, string> {
   const hashes = new Map<string, string>();
   const walk = (folder: string) => {
     for (const name of readdirSync(folder).sort()) {
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) walk(full);
-      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), createHash('sha256').update(readFileSync(full)).digest('hex'));
+      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), sha256File(full));
     }
   };
   walk(dir);
