@@ -69,10 +69,10 @@ export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir =
 // The CLI runner lives in cli.ts; these names stay for the files that import them from here.
 export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
 
-/** Each file's hash by its relative path (forward slashes): for telling which files differ. */
 /** The sha256 of one file's bytes, in hex. */
 export const sha256File = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
+/** Each file's hash by its relative path (forward slashes): for telling which files differ. */
 export function hashFiles(dir: string): Map<string, string> {
   const hashes = new Map<string, string>();
   const walk = (folder: string) => {
