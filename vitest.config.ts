@@ -33,11 +33,14 @@ export const TEST_PROJECTS = {
 };
 
 /**
- * The integration tier's one build of the real site per run, shared read-only by the files that
- * only read it (test/support/shared-site.ts); the unit tier builds nothing.
+ * Both tiers render in-process with React's production build, as the CLI does
+ * (test/support/production-react.setup.ts). The integration tier's one build of the real site per
+ * run is shared read-only by the files that only read it (test/support/shared-site.ts); the unit
+ * tier builds nothing.
  */
 const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[] }> = {
-  integration: { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/shared-site.after-each-file.ts'] },
+  unit: { setupFiles: ['test/support/production-react.setup.ts'] },
+  integration: { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/shared-site.after-each-file.ts'] },
 };
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, hashTree, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
@@ -138,13 +138,20 @@ describe('rendering in worker threads', () => {
 });
 
 describe('bad content', () => {
-  /** Builds good output first, then the broken site into the same folder. */
+  /** One good build of the fixture: each case starts from a copy of it, as the output a previous build left. */
+  let good: string;
+  beforeAll(() => {
+    good = makeFixtureSite();
+    expect(buildFixture(good).status).toBe(0);
+  });
+  afterAll(() => removeSite(good));
+
+  /** Copies the good output into the broken site's dist/, then builds the broken site into it. */
   function buildBroken(overlay: string) {
-    const site = makeFixtureSite();
-    const dist = path.join(site, 'dist');
-    expect(buildFixture(site).status).toBe(0);
-    const before = hashTree(dist);
     const broken = makeFixtureSite(overlay);
+    const dist = path.join(broken, 'dist');
+    cpSync(path.join(good, 'dist'), dist, { recursive: true });
+    const before = hashTree(dist);
     const result = buildFixture(broken, [], dist);
     return { ...result, untouched: hashTree(dist) === before, broken };
   }

@@ -69,6 +69,9 @@ export function buildFixture(siteDir: string, extraArgs: string[] = [], outDir =
 // The CLI runner lives in cli.ts; these names stay for the files that import them from here.
 export { cliEnv, runCli, runCliAsync, type CliResult } from './cli.ts';
 
+/** The sha256 of one file's bytes, in hex. */
+export const sha256File = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 /** Each file's hash by its relative path (forward slashes): for telling which files differ. */
 export function hashFiles(dir: string): Map<string, string> {
   const hashes = new Map<string, string>();
@@ -76,7 +79,7 @@ export function hashFiles(dir: string): Map<string, string> {
     for (const name of readdirSync(folder).sort()) {
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) walk(full);
-      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), createHash('sha256').update(readFileSync(full)).digest('hex'));
+      else hashes.set(path.relative(dir, full).split(path.sep).join('/'), sha256File(full));
     }
   };
   walk(dir);
@@ -95,4 +98,20 @@ export function hashTree(dir: string): string {
   };
   walk(dir);
   return hash.digest('hex');
+}
+
+/**
+ * Every file and folder under `dir` with its inode, size and modification time: equal stamps mean
+ * nothing was written, replaced, added or removed since (any write sets the time). Stricter than
+ * hashTree (a rewrite of the same bytes counts) and much cheaper: no file is read. For checking
+ * that a run left a folder alone, many times over (test/fuzz/support/fuzz-runner.ts).
+ */
+export function stampTree(dir: string): string {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const stats = statSync(full);
+      return `${path.relative(dir, full)}\0${stats.ino}:${stats.size}:${entry.isDirectory() ? '' : stats.mtimeMs}`;
+    })
+    .sort().join('\n');
 }

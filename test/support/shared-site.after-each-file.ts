@@ -5,7 +5,7 @@
  * order; the file that wrote (or one running beside it) is the one that fails, naming the files.
  */
 import { afterAll } from 'vitest';
-import { changedSharedFiles } from './shared-site.ts';
+import { changedSharedFiles } from './shared-site-guard.ts';
 
 afterAll(() => {
   const changed = changedSharedFiles();

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { makeTempDir } from './fixture-site.ts';
-import { SHARED_SITE_KEY } from './shared-site.ts';
+import { SHARED_SITE_KEY } from './shared-site-guard.ts';
 
 export default function setup(project: TestProject): () => void {
   const root = makeTempDir('cleansite-shared-site-');

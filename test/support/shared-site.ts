@@ -4,30 +4,22 @@
  * one per file. The run's folder comes from the integration tier's globalSetup
  * (shared-site.setup.ts); the first file to ask builds into it with the real CLI (pinned date,
  * default options), holding a lock folder, and the others wait for its `ready` record. A file that
- * changed the build fails (shared-site.after-each-file.ts). A test that writes into its output, or needs other
+ * changed the build fails (shared-site.after-each-file.ts, shared-site-guard.ts). A test that writes into its output, or needs other
  * options, builds its own with buildSite()/buildSiteWithCli().
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { hashFiles } from './fixture-site.ts';
+import { markSharedSiteUsed, recordSharedSite, SHARED_SITE_HASHES, SHARED_SITE_KEY, SHARED_SITE_OUT } from './shared-site-guard.ts';
 import { buildSiteWithCli, readBuiltSite, type BuiltSite } from './site-build.ts';
 
-export const SHARED_SITE_KEY = 'cleansiteSharedSiteRoot';
-/** Inside the run's folder: the output, the lock, the hashes written once it is whole, and a failed build's message. */
-export const SHARED_SITE_OUT = 'dist';
-export const SHARED_SITE_HASHES = 'ready.json';
+export { SHARED_SITE_KEY };
+/** Inside the run's folder (besides the output and its record, shared-site-guard.ts): the lock and a failed build's message. */
 const LOCK = 'building';
 const FAILED = 'failed.txt';
 /** A cold image cache on a loaded 2-core machine takes minutes. */
 const BUILD_DEADLINE_MS = 600_000;
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    cleansiteSharedSiteRoot: string;
-  }
-}
 
 /** The run's build of the real site. Never write into `dir`; `remove()` is a no-op (the run's setup removes it). */
 export async function sharedSite(): Promise<BuiltSite> {
@@ -36,19 +28,8 @@ export async function sharedSite(): Promise<BuiltSite> {
   const out = path.join(root, SHARED_SITE_OUT);
   if (!existsSync(path.join(root, SHARED_SITE_HASHES)) && takeLock(root)) await buildInto(root, out);
   await waitForBuild(root);
-  usedBy = root;
+  markSharedSiteUsed(root);
   return readBuiltSite(out);
-}
-
-/** The shared build's folder when this test file read it. */
-let usedBy: string | undefined;
-
-/** Files of the shared build that differ from what was built (none when this file did not read it). */
-export function changedSharedFiles(): string[] {
-  if (!usedBy) return [];
-  const before = new Map(JSON.parse(readFileSync(path.join(usedBy, SHARED_SITE_HASHES), 'utf8')) as Array<[string, string]>);
-  const after = hashFiles(path.join(usedBy, SHARED_SITE_OUT));
-  return [...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)).sort();
 }
 
 function takeLock(root: string): boolean {
@@ -64,7 +45,7 @@ function takeLock(root: string): boolean {
 async function buildInto(root: string, out: string): Promise<void> {
   try {
     await buildSiteWithCli({ outDir: out });
-    writeFileSync(path.join(root, SHARED_SITE_HASHES), JSON.stringify([...hashFiles(out)]));
+    recordSharedSite(root);
   } catch (error) {
     writeFileSync(path.join(root, FAILED), (error as Error).message);
     throw error;

@@ -113,17 +113,13 @@ export const EDITS: Edit[][] = [
     { name: 'the new FAQ deleted', apply: () => remove('content/faqs/parking.md') },
     { name: 'a gallery item deleted (its image is used no more)', apply: () => remove('content/gallery/pressure-washer.md') },
     { name: 'a stylesheet rule', apply: () => append('templates/styles/site.css', '\n.watch-equals-build { color: #123456; }\n') },
-  ],
-  // Watch makes only the images pages use: a new image is made once a page shows it, and its variants go when none does.
-  [
+    // Watch makes only the images pages use: a new image is made once a page shows it, and its variants go when none does.
     { name: 'an image no page uses added', apply: () => write('public/images/locations/noosa-heads.jpg', readFileSync(at('public/images/locations/sunshine-coast.jpg'))) },
     { name: 'a location shows the new image', apply: () => edit('content/locations/noosa.md', 'src: /images/locations/sunshine-coast.jpg', 'src: /images/locations/noosa-heads.jpg') },
   ],
   [
     { name: 'the location shows its old image again', apply: () => edit('content/locations/noosa.md', 'src: /images/locations/noosa-heads.jpg', 'src: /images/locations/sunshine-coast.jpg') },
     { name: 'the unused image deleted', apply: () => remove('public/images/locations/noosa-heads.jpg') },
-  ],
-  [
     { name: 'a stylesheet rule changed', apply: () => edit('templates/styles/site.css', '#123456', '#654321') },
     { name: 'CSS importing a missing file', broken: true, apply: () => write('templates/styles/site.css', `@import "./does-not-exist.css";\n${readFileSync(at('templates/styles/site.css'), 'utf8')}`) },
     { name: 'the missing import removed', apply: () => edit('templates/styles/site.css', '@import "./does-not-exist.css";\n', '') },
