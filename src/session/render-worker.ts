@@ -34,7 +34,7 @@ let entries = new Map<string, ValidatedEntry>();
 const templateModules = new Map<string, Promise<TemplateSet>>();
 /** The site as last assembled and routed, and what it was made from. */
 let assembled: { key: string; site: LoadedSite; fingerprints: Map<string, string> } | undefined;
-/** Site patches are applied one at a time, in the order sent. */
+/** Site patches and the entries sent ahead of them are applied one at a time, in the order sent (inOrder). */
 let patching: Promise<unknown> = Promise.resolve();
 let images: SiteData['images'] = {};
 /** Made again after the collection that follows the first site's assembly: the site itself is not growth to collect. */
@@ -50,7 +50,7 @@ trace('worker: started');
 
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
-    for (const { fingerprint, item } of message.items) entries.set(fingerprint, item);
+    void inOrder(() => keepEntries(message.items));
   } else if (message.type === 'compact') {
     collectGarbage();
   } else if (message.type === 'templates') {
@@ -81,7 +81,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const { parseSources } = await import('../content/parse-sources.ts');
       const { collections } = await importSiteConfig(request.configModule);
       const parsed = parseSources(request.sources, collections);
-      for (const { fingerprint, item } of parsed.items) entries.set(fingerprint, item);
+      await inOrder(() => keepEntries(parsed.items));
       return {
         fingerprints: parsed.fingerprints,
         items: parsed.items,
@@ -92,9 +92,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     }
     case 'site': {
       trace('worker: site patch received');
-      const applied = patching.then(() => applyPatch(request.patch));
-      patching = applied.catch(() => undefined);
-      return applied;
+      return inOrder(() => applyPatch(request.patch));
     }
     case 'sitemap': {
       await patching;
@@ -116,6 +114,22 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
   }
+}
+
+/**
+ * Everything that changes `entries` runs in the order the main thread sent it: a patch drops
+ * the entries it does not name, so entries sent for a later patch must not be added while an
+ * earlier patch still waits its turn (it would drop them, and the later patch would find them
+ * missing: "entry ... was never sent", seen in watch after a checkout that changed many files).
+ */
+function inOrder<T>(work: () => T | Promise<T>): Promise<T> {
+  const done = patching.then(work);
+  patching = done.catch(() => undefined);
+  return done;
+}
+
+function keepEntries(items: readonly FingerprintedEntry[]): void {
+  for (const { fingerprint, item } of items) entries.set(fingerprint, item);
 }
 
 async function applyPatch(patch: SitePatch): Promise<true> {
