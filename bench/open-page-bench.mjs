@@ -136,7 +136,26 @@ function option(name) {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
+const USAGE = `usage: node bench/open-page-bench.mjs [--sizes committed,10000] [--edits N] [--open-only]
+       node bench/open-page-bench.mjs --attach URL --site DIR [--page /path/] [--edits N] [--open-only]
+Times a template edit to the reload of the page open in a browser (issue 23, item 3).`;
+const KNOWN = new Set(['--sizes', '--edits', '--open-only', '--attach', '--site', '--page']);
+
+/** A mistyped option or --help: say how to run it rather than start minutes of benchmarking. */
+function checkArguments(args) {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const unknown = args.filter((arg, index) => arg.startsWith('-') && !KNOWN.has(arg) && !(index > 0 && KNOWN.has(args[index - 1]) && args[index - 1] !== '--open-only'));
+  if (unknown.length > 0) {
+    console.error(`unknown option ${unknown[0]}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  checkArguments(process.argv.slice(2));
   // The watch started here prints where each save's time goes (src/core/trace.ts).
   process.env.CLEANSITE_TRACE ??= '1';
   const edits = Number(option('--edits') ?? 5);
