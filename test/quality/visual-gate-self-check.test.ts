@@ -201,6 +201,9 @@ describe('the visual checkers catch each mistake', () => {
     } finally {
       await page.unrouteAll();
     }
-  });
+    // Longer than the sum of the checks' own deadlines (two loads, each with its largest-paint,
+    // image and CSP waits), so a slow check fails with its own message, not the test's timeout:
+    // beside the browser gates on a busy machine it once ran past vitest's 60 s.
+  }, 150_000);
 });
 

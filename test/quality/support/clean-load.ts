@@ -49,6 +49,9 @@ export async function readOpening(page: Page): Promise<string[]> {
   ];
 }
 
+/** How long the clean check waits for the page's images to load or fail. */
+const IMAGES_DEADLINE_MS = 10_000;
+
 /**
  * At the end of a width's checks: the images (every lazy one asked for) and what the page reported
  * since the load or since the last call (a width reached by resizing the loaded page reports only
@@ -56,25 +59,30 @@ export async function readOpening(page: Page): Promise<string[]> {
  */
 export async function findLoadProblems(page: Page): Promise<string[]> {
   // Awaited in the page (load and error events), not polled: polling draws frames, which costs the browser CPU.
-  const { broken, notAvif } = await page.evaluate(async (avif) => {
+  const { broken, notAvif, unsettled } = await page.evaluate(async ([avif, deadlineMs]) => {
+    // Every wait here has a deadline: a frame that is never drawn or an image that never settles
+    // is reported (as an image still loading), never a test that hangs until its own timeout.
+    const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, deadlineMs, 'late'));
     // A resize re-picks srcset candidates when the viewport changes: let that happen first.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.race([new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), deadline]);
     document.querySelectorAll('img[loading="lazy"]').forEach((image) => { (image as HTMLImageElement).loading = 'eager'; });
     const settled = (image: HTMLImageElement) => image.complete || new Promise((resolve) => {
       image.addEventListener('load', resolve, { once: true });
       image.addEventListener('error', resolve, { once: true });
     });
-    await Promise.all([...document.images].map(settled));
+    const late = await Promise.race([Promise.all([...document.images].map(settled)).then(() => false), deadline.then(() => true)]);
     return {
+      unsettled: late ? [...document.images].filter((image) => !image.complete).map((image) => image.currentSrc || image.src) : [],
       broken: [...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
       // A <picture> offers AVIF first (src/images/picture.ts); Chromium must take it, not the fallback.
       notAvif: [...document.images].filter((image) => image.closest('picture') && !new RegExp(avif).test(image.currentSrc)).map((image) => image.currentSrc || image.src),
     };
-  }, AVIF_VARIANT.source);
+  }, [AVIF_VARIANT.source, IMAGES_DEADLINE_MS] as const);
   const violations = await flushViolations(page);
   const problems = watched(page);
   const found = [
-    ...broken.map((src) => `broken image ${src}`),
+    ...unsettled.map((src) => `image still loading ${IMAGES_DEADLINE_MS / 1000} s after the check began: ${src}`),
+    ...broken.filter((src) => !unsettled.includes(src)).map((src) => `broken image ${src}`),
     ...notAvif.map((src) => `a <picture> image not loaded as its AVIF variant: ${src}`),
     ...withoutBarrier(violations).map((text) => `CSP ${text}`),
     ...withoutBarrier(problems.consoleErrors).map((text) => `console: ${text}`),
