@@ -180,7 +180,11 @@ export function createHoldings() {
    */
   let lastItems: WeakRef<readonly FingerprintedEntry[]> | undefined;
   const validatedBy = (configModule: string) => {
-    if (holdsFor !== undefined && holdsFor !== configModule) holds = new Set();
+    if (holdsFor !== undefined && holdsFor !== configModule) {
+      // Another declaration validates the same files into other entries: nothing held counts, not even the last patch's.
+      holds = new Set();
+      lastItems = undefined;
+    }
     holdsFor = configModule;
   };
   return {

@@ -51,6 +51,11 @@ describe('the site patch a render worker is sent', () => {
       expect(reconfigured.missing).toHaveLength(after.length);
       expect(reconfigured.sent.render?.images).toBeDefined();
 
+      // A parse under yet another declaration (the worker validated files by it) forgets what was
+      // held: the same entries patched again under that declaration are all sent.
+      holdings.validatedBy('/config-c.mjs');
+      expect(holdings.patch(after, { configModule: '/config-c.mjs', route, render: render(images) }).missing).toHaveLength(after.length);
+
       // A patch that failed leaves what the worker holds unknown: the images go again.
       holdings.unknown();
       expect(holdings.patch(after, { configModule: '/config-b.mjs', route, render: render(reconfigured.sent.render!.images) }).sent.render?.images).toBeDefined();
