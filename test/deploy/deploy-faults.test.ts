@@ -36,7 +36,8 @@ describe('fenced deploys', () => {
     const buildA = writeDist(siteFiles('assets/site.aaaaaaaaaa.css'));
     // Slow site uploads (not lock writes): B is mid-deploy for seconds.
     s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'delay', ms: 1_000 } });
-    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', s3.server.endpoint, '--lock-ttl', '10']);
+    // A 5 s lock (renewed every 1.7 s, lost 1.25 s before it expires): short, since the test waits for it to expire, yet renewed in time on a busy machine.
+    const b = spawnDeploy([`s3://${bucket}`, '--dir', buildB, '--endpoint', s3.server.endpoint, '--lock-ttl', '5']);
     // The second batch of 8 is at the server, its answers held for a second: B is waiting, not writing.
     await waitFor(() => siteWrites().length >= 16, 40_000, 'deploy B to send its second batch of uploads', b);
     b.child.kill('SIGSTOP');
@@ -194,7 +195,7 @@ describe('bounded network', () => {
     const bucket = freshBucket();
     const dir = writeDist(siteFiles());
     s3.server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: 1, fault: { kind: 'stall' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '1');
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '0.5');
     expect(run.code, run.err).toBe(0);
     expect(s3.server.requests.filter((request) => request.method === 'PUT' && request.key === 'about/index.html')).toHaveLength(2);
     expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
@@ -206,9 +207,9 @@ describe('bounded network', () => {
     s3.server.inject({ method: 'PUT', matches: (key) => key === 'about/index.html', times: Infinity, fault: { kind: 'stall' } });
     const edited = siteFiles();
     edited['about/index.html'] = String(edited['about/index.html']).replace('About', 'About us');
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(edited), '--endpoint', s3.server.endpoint, '--request-timeout', '1', '--connect-timeout', '1');
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(edited), '--endpoint', s3.server.endpoint, '--request-timeout', '0.5', '--connect-timeout', '0.5');
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(/^error: .*about\/index\.html: upload of about\/index\.html to s3:\/\/faults-\d+\/ failed: no answer within 1 s \(--request-timeout\); nothing was deleted$/m);
+    expect(run.err).toMatch(/^error: .*about\/index\.html: upload of about\/index\.html to s3:\/\/faults-\d+\/ failed: no answer within 0\.5 s \(--request-timeout\); nothing was deleted$/m);
     expect(s3.server.requests.filter((request) => request.query.includes('delete'))).toEqual([]);
     expect(await readText(bucket, LOCK)).toBeUndefined();
   }, 60_000);
@@ -219,7 +220,7 @@ describe('bounded network', () => {
     s3.server.inject({ method: 'PUT', matches: (key) => key === 'index.html', times: 2, fault: { kind: 'reset' } });
     s3.server.inject({ method: 'PUT', matches: isSiteKey, times: 6, fault: { kind: 'status', status: 503, code: 'SlowDown' } });
     s3.server.inject({ method: 'PUT', matches: (key) => key === 'sitemap.xml', times: 1, fault: { kind: 'lost-response' } });
-    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '2');
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', dir, '--endpoint', s3.server.endpoint, '--request-timeout', '1');
     expect(run.code, run.err).toBe(0);
     expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
   }, 30_000);
