@@ -19,19 +19,22 @@ let site: SafetySite;
 let dist: string;
 /** Hash of the complete site dist/ held after the last finished build. */
 let current: string;
-let edits = 0;
+/**
+ * The two contents the tests switch between (about.md as committed, and with one more line), and
+ * the hash of each one's complete site, each built once into a folder of its own: the previous and
+ * the new site of every test are these two, so no test needs a reference build of its own.
+ */
+let about: string;
+const sites: Array<{ text: string; hash: string }> = [];
 
 /** What cleansite keeps beside dist/ (staging, lock, journal). */
 const leftovers = () => readdirSync(site.project).filter((name) => name.startsWith('.cleansite-')).sort();
 
-/** Changes the content, so the next build writes a different site; returns that site's hash, built into a folder of its own. */
+/** Switches the content to the other of the two, so the next build writes a different site; returns that site's hash. */
 function editContent(): string {
-  const about = path.join(site.project, 'content', 'pages', 'about.md');
-  writeFileSync(about, `${readFileSync(about, 'utf8')}\nEdit number ${++edits}.\n`);
-  const reference = path.join(site.base, `reference-${edits}`);
-  const built = site.run(['build', '--out', reference]);
-  expect(built.status, built.stderr).toBe(0);
-  return hashTree(reference);
+  const next = sites.find((other) => other.hash !== current)!;
+  writeFileSync(about, next.text);
+  return next.hash;
 }
 
 /** After a killed build: the next run, stopped right after it claimed the output, finds a complete site and nothing left over. */
@@ -63,9 +66,19 @@ function expectCleanRebuild(expected: string): void {
 beforeAll(() => {
   site = makeSafetySite();
   dist = path.join(site.project, 'dist');
+  about = path.join(site.project, 'content', 'pages', 'about.md');
+  const committed = readFileSync(about, 'utf8');
+  const edited = `${committed}\nOne more line, so the site differs.\n`;
+  writeFileSync(about, edited);
+  const reference = path.join(site.base, 'reference');
+  const other = site.run(['build', '--out', reference]);
+  expect(other.status, other.stderr).toBe(0);
+  writeFileSync(about, committed);
   const first = site.run(['build']);
   expect(first.status, first.stderr).toBe(0);
   current = hashTree(dist);
+  sites.push({ text: committed, hash: current }, { text: edited, hash: hashTree(reference) });
+  expect(sites[1]!.hash, 'the edit changes the site').not.toBe(current);
 }, 60_000);
 
 afterAll(() => site?.remove());
