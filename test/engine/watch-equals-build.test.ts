@@ -23,7 +23,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { OUTPUT_MARKER, outputMarkerText } from '../../src/output/output-marker.ts';
-import { defaultCacheDir } from '../../src/commands/command-support.ts';
 import { createMemoryLogger } from '../../src/core/logger.ts';
 import type { SitePaths } from '../../src/core/site-paths.ts';
 import { LIVE_RELOAD_PATH } from '../../src/server/live-reload-client.ts';
@@ -41,7 +40,8 @@ let session: WatchSession;
 let freshCount = 0;
 
 beforeAll(async () => {
-  copy = copyRealSite({ prefix: 'cleansite-watch-equals-build-' });
+  // In memory: its 31 fresh builds write and remove the whole site each time (see MEMORY_TMP).
+  copy = copyRealSite({ prefix: 'cleansite-watch-equals-build-', inMemory: true });
   root = copy.root;
   editIn(root);
   paths = {
@@ -50,7 +50,7 @@ beforeAll(async () => {
     templatesDir: copy.templatesDir,
     publicDir: copy.publicDir,
     outDir: path.join(root, 'watch-out'),
-    cacheDir: defaultCacheDir(),
+    cacheDir: copy.cacheDir,
     buildDate: '2026-11-20',
   };
   // Without drafts, as a build: watch's default shows them (marked), which no build does (test/engine/watch-guides.test.ts).

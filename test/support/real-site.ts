@@ -23,7 +23,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cliEnv, repoRoot } from './cli.ts';
-import { makeTempDir } from './fixture-site.ts';
+import { makeCacheBeside, makeTempDir } from './fixture-site.ts';
+
+/** The project's build cache (src/commands/command-support.ts, defaultCacheDir: beside the node_modules React resolves from). */
+const PROJECT_CACHE = path.join(repoRoot, '.cache');
 
 export type SiteFolder = 'content' | 'templates' | 'public';
 
@@ -39,6 +42,11 @@ export interface RealSiteOptions {
   program?: boolean;
   /** The temp folder's name prefix; default `cleansite-real-site-`. */
   prefix?: string;
+  /**
+   * Make the copy in memory (MEMORY_TMP), with a build cache of its own beside it (`cacheDir`,
+   * the project's image variants copied in), for tests that build it many times over.
+   */
+  inMemory?: boolean;
 }
 
 export interface RealSiteCopy {
@@ -48,6 +56,8 @@ export interface RealSiteCopy {
   contentDir: string;
   templatesDir: string;
   publicDir: string;
+  /** The build cache to use: the copy's own with `inMemory`, else the project's. */
+  cacheDir: string;
   /** The absolute path of a file of the copy. */
   file(relative: string): string;
   /** Lays one more overlay on the copy (as `with` does). */
@@ -61,7 +71,7 @@ const PROGRAM = ['bin', 'src', 'package.json', 'tsconfig.json'];
 
 export function copyRealSite(options: RealSiteOptions = {}): RealSiteCopy {
   const folders = options.folders ?? ['content', 'templates', 'public'];
-  const root = makeTempDir(options.prefix ?? 'cleansite-real-site-');
+  const root = makeTempDir(options.prefix ?? 'cleansite-real-site-', options.inMemory ? 'memory' : 'disk');
   for (const folder of folders) cpSync(path.join(repoRoot, folder), path.join(root, folder), { recursive: true });
   if (options.program) {
     for (const name of PROGRAM) cpSync(path.join(repoRoot, name), path.join(root, name), { recursive: true });
@@ -87,6 +97,7 @@ export function copyRealSite(options: RealSiteOptions = {}): RealSiteCopy {
     contentDir: dirOf('content'),
     templatesDir: dirOf('templates'),
     publicDir: dirOf('public'),
+    cacheDir: options.inMemory ? makeCacheBeside(root) : PROJECT_CACHE,
     file,
     edit,
     cli(args, cwd = root) {
