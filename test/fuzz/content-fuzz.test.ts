@@ -35,7 +35,7 @@ let runner: FuzzRunner;
 let caseCount = 0;
 
 beforeAll(async () => {
-  site = createReducedSite();
+  site = createReducedSite({ inMemory: true });
   runner = createFuzzRunner(site, resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }));
   await runner.buildBaseline();
 }, 120_000);

@@ -37,6 +37,7 @@ export function createFuzzRunner(site: ReducedSite, buildDate: string): FuzzRunn
   const options: BuildOptions = {
     ...toBuildOptions({ content: site.contentDir, templates: site.templatesDir, public: site.publicDir, out: site.outDir }, site.root),
     buildDate,
+    cacheDir: site.cacheDir,
     jobs: 0,
   };
   let outputStamp = '';

@@ -11,7 +11,7 @@ import matter from 'gray-matter';
 import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/site-build.ts';
 import { collectionOfPath } from '../../../src/content/collections.ts';
 import { collections } from '../../support/site-config.ts';
-import { makeTempDir } from '../../support/fixture-site.ts';
+import { makeCacheBeside, makeTempDir } from '../../support/fixture-site.ts';
 
 export interface ContentFile {
   /** Path under content/, e.g. `locations/noosa.md`. */
@@ -28,6 +28,8 @@ export interface ReducedSite {
   templatesDir: string;
   publicDir: string;
   outDir: string;
+  /** The build cache for in-process builds: the copy's own in memory, else the project's (the CLI's, defaultCacheDir). */
+  cacheDir: string;
   files: ContentFile[];
   /** Writes one content file (or deletes it with null). */
   write(relative: string, contents: string | Uint8Array | null): void;
@@ -63,10 +65,15 @@ function chooseGuides(contentDir: string): Set<string> {
   return new Set([...unpublished, ...names.filter((name) => !unpublished.includes(name)).slice(0, PUBLISHED_GUIDES_KEPT)]);
 }
 
-export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
+/**
+ * `inMemory`: the copy, its output and a build cache of its own (makeCacheBeside) in memory
+ * (MEMORY_TMP), for the in-process fuzz's ~300 builds; the CLI's cases keep the project's cache.
+ */
+export function createReducedSite({ inMemory = false }: { inMemory?: boolean } = {}): ReducedSite {
+  const sourceRoot = PROJECT_ROOT;
   const sourceContent = path.join(sourceRoot, 'content');
   const kept = { locations: chooseLocations(sourceContent), guides: chooseGuides(sourceContent) };
-  const root = makeTempDir('cleansite-fuzz-');
+  const root = makeTempDir('cleansite-fuzz-', inMemory ? 'memory' : 'disk');
   const contentDir = path.join(root, 'content');
   cpSync(sourceContent, contentDir, {
     recursive: true,
@@ -108,6 +115,7 @@ export function createReducedSite(sourceRoot = PROJECT_ROOT): ReducedSite {
     templatesDir: path.join(sourceRoot, 'templates'),
     publicDir: path.join(sourceRoot, 'public'),
     outDir,
+    cacheDir: inMemory ? makeCacheBeside(root) : path.join(sourceRoot, '.cache'),
     files,
     write(relative, contents) {
       const target = path.join(contentDir, relative);
