@@ -64,7 +64,8 @@ function expectCleanRebuild(expected: string): void {
 }
 
 beforeAll(() => {
-  site = makeSafetySite();
+  // In memory: its 44 CLI runs write, swap and remove the site over and over.
+  site = makeSafetySite({ inMemory: true });
   dist = path.join(site.project, 'dist');
   about = path.join(site.project, 'content', 'pages', 'about.md');
   const committed = readFileSync(about, 'utf8');

@@ -46,8 +46,9 @@ export interface SafetySite {
   remove(): void;
 }
 
-export function makeSafetySite(): SafetySite {
-  const base = makeTempDir('cleansite-safety-');
+/** `inMemory`: in MEMORY_TMP (test/support/fixture-site.ts), for a file that builds the site dozens of times. */
+export function makeSafetySite({ inMemory = false }: { inMemory?: boolean } = {}): SafetySite {
+  const base = makeTempDir('cleansite-safety-', inMemory ? 'memory' : 'disk');
   const project = path.join(base, 'project');
   const home = path.join(base, 'home');
   copyFixtureSite(project);
