@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, hashTree, makeFixtureSite, removeSite, runCli } from '../support/fixture-site.ts';
@@ -138,13 +138,24 @@ describe('rendering in worker threads', () => {
 });
 
 describe('bad content', () => {
-  /** One good build of the fixture: each case starts from a copy of it, as the output a previous build left. */
+  /** One good build of the fixture, with --quiet: each case starts from a copy of it, as the output a previous build left. */
   let good: string;
+  let quiet: ReturnType<typeof buildFixture>;
+  /** The throwing template's build without --debug, for the two tests that read it. */
+  let throwing: ReturnType<typeof buildBroken>;
   beforeAll(() => {
     good = makeFixtureSite();
-    expect(buildFixture(good).status).toBe(0);
+    quiet = buildFixture(good, ['--quiet']);
+    expect(quiet.status, quiet.stderr).toBe(0);
+    throwing = buildBroken('throwing-template');
   });
   afterAll(() => removeSite(good));
+
+  it('--quiet prints nothing on success', () => {
+    expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toBe('');
+    expect(readdirSync(path.join(good, 'dist')), 'the quiet build wrote the site').toContain('index.html');
+  });
 
   /** Copies the good output into the broken site's dist/, then builds the broken site into it. */
   function buildBroken(overlay: string) {
@@ -191,7 +202,7 @@ describe('bad content', () => {
   });
 
   it('throwing template: fails naming the route and the error, keeps the previous output', () => {
-    const result = buildBroken('throwing-template');
+    const result = throwing;
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(': /about failed to render with template "about": testimonials is undefined');
     expect(result.untouched).toBe(true);
@@ -218,11 +229,10 @@ describe('bad content', () => {
   });
 
   it('prints stack traces only with --debug', () => {
-    const site = makeFixtureSite('throwing-template');
-    const quiet = buildFixture(site);
-    const debug = buildFixture(site, ['--debug']);
-    expect(quiet.stderr).not.toContain('at Broken');
-    expect(debug.stderr).toContain('Broken');
+    const debug = buildFixture(throwing.broken, ['--debug']);
+    expect(debug.status).toBe(1);
+    expect(throwing.stderr).not.toContain('at Broken');
+    expect(debug.stderr).toContain('at Broken');
   });
 
   it('an empty file is an error naming the file', () => {
@@ -253,10 +263,4 @@ describe('the command line', () => {
     expect(runCli(['frobnicate']).status).toBe(2);
   });
 
-  it('--quiet prints nothing on success', () => {
-    const site = makeFixtureSite();
-    const result = buildFixture(site, ['--quiet']);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe('');
-  });
 });
