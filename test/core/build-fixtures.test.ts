@@ -96,46 +96,8 @@ describe('building the basic fixture site', () => {
 
 });
 
-describe('rendering in worker threads', () => {
-  /** Enough pages that the main thread cannot render them all before the worker is ready (chunks of 8+ pages). */
-  const EXTRA_LOCATIONS = 300;
-  let site: string;
-
-  beforeAll(() => {
-    site = makeFixtureSite();
-    const westEnd = readFileSync(path.join(site, 'content/locations/west-end.md'), 'utf8');
-    for (let index = 1; index <= EXTRA_LOCATIONS; index++) {
-      writeFileSync(path.join(site, `content/locations/suburb-${index}.md`), westEnd.replace('name: West End', `name: Suburb ${index}`));
-    }
-  });
-  afterAll(() => removeSite(site));
-
-  /** `rendered by main thread: 3 pages, worker 1: 31 pages` (--debug) as { 'main thread': 3, 'worker 1': 31 }. */
-  function pagesPerThread(output: string): Record<string, number> {
-    const line = /^debug: rendered by (.+)$/m.exec(output);
-    expect(line, `no per-thread line in --debug output:\n${output}`).not.toBeNull();
-    return Object.fromEntries(line![1]!.split(', ').map((part) => {
-      const [, thread, pages] = /^(.+): (\d+) pages$/.exec(part)!;
-      return [thread!, Number(pages)];
-    }));
-  }
-
-  it('shares the pages between two render workers, and writes the same bytes as one', () => {
-    const total = 7 + EXTRA_LOCATIONS;
-    // Pages always render in workers (render/render-threads.ts); the main thread only coordinates.
-    const one = buildFixture(site, ['--jobs', '1', '--debug'], path.join(site, 'dist-one'));
-    expect(one.status, one.stderr).toBe(0);
-    expect(pagesPerThread(one.stdout + one.stderr)).toEqual({ 'worker 1': total });
-    const two = buildFixture(site, ['--jobs', '2', '--debug'], path.join(site, 'dist-two'));
-    expect(two.status, two.stderr).toBe(0);
-    const perThread = pagesPerThread(two.stdout + two.stderr);
-    expect(Object.keys(perThread).sort()).toEqual(['worker 1', 'worker 2']);
-    expect(perThread['worker 1'], 'worker 1 rendered no page').toBeGreaterThan(0);
-    expect(perThread['worker 2'], 'worker 2 rendered no page').toBeGreaterThan(0);
-    expect(perThread['worker 1']! + perThread['worker 2']!).toBe(total);
-    expect(hashTree(path.join(site, 'dist-two'))).toBe(hashTree(path.join(site, 'dist-one')));
-  }, 120_000);
-});
+// Pages shared between two render workers, counted per thread (--debug): test/perf/parallel-render.test.ts,
+// on the real templates with 160 generated locations, in the builds it compares byte for byte anyway.
 
 describe('bad content', () => {
   /** One good build of the fixture, with --quiet: each case starts from a copy of it, as the output a previous build left. */

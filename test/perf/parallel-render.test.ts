@@ -2,7 +2,8 @@
  * Rendering in worker threads must not change a byte: the same synthetic
  * site (the committed content with 160 generated locations) is built by
  * the real CLI on the main thread only, with two threads and with three,
- * and the outputs are compared file by file. Then a warm build in three
+ * and the outputs are compared file by file; --debug's count of the pages each
+ * thread rendered shows that both workers of two rendered some. Then a warm build in three
  * threads (pages recorded in the workers, one file edited) must equal a
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
@@ -35,6 +36,16 @@ async function buildWith(out: string, extra: string[], content = site.contentDir
   return result.stderr;
 }
 
+/** `rendered by worker 1: 31 pages, worker 2: 40 pages` (--debug) as { 'worker 1': 31, 'worker 2': 40 }. */
+function pagesPerThread(output: string): Record<string, number> {
+  const line = /^debug: rendered by (.+)$/m.exec(output);
+  expect(line, `no per-thread line in --debug output:\n${output}`).not.toBeNull();
+  return Object.fromEntries(line![1]!.split(', ').map((part) => {
+    const [, thread, pages] = /^(.+): (\d+) pages$/.exec(part)!;
+    return [thread!, Number(pages)];
+  }));
+}
+
 function copyContent(name: string): string {
   const copy = path.join(site.root, name);
   cpSync(site.contentDir, copy, { recursive: true });
@@ -54,6 +65,15 @@ describe('parallel rendering', () => {
     expect(single).toMatch(/parsed \(0 by render workers\)/);
     expect(two).toMatch(/parsed \([1-9]\d* by render workers\)/);
     expect(three).toMatch(/parsed \([1-9]\d* by render workers\)/);
+    // Pages always render in workers (render/render-threads.ts), and with two both take some.
+    const total = pagesPerThread(single)['worker 1']!;
+    expect(pagesPerThread(single)).toEqual({ 'worker 1': total });
+    expect(total).toBeGreaterThan(LOCATIONS);
+    const perThread = pagesPerThread(two);
+    expect(Object.keys(perThread).sort()).toEqual(['worker 1', 'worker 2']);
+    expect(perThread['worker 1'], 'worker 1 rendered no page').toBeGreaterThan(0);
+    expect(perThread['worker 2'], 'worker 2 rendered no page').toBeGreaterThan(0);
+    expect(perThread['worker 1']! + perThread['worker 2']!).toBe(total);
 
     const files = listFiles(path.join(site.root, 'single'));
     expect(files.filter((file) => file.startsWith('locations/')).length).toBe(LOCATIONS);
