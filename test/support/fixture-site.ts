@@ -3,7 +3,8 @@
  * live under test/fixtures/ only: `basic-site` (a small complete site) and
  * overlays named after a behaviour (`malformed-yaml`, `watch-overlay`, ...)
  * copied on top of it. Every temporary folder is `cleansite-<what>-XXXXXX`
- * in the system temp folder, made by `makeTempDir`, never inside the project.
+ * in the system temp folder (or, for a file that writes whole sites many times over, in memory:
+ * `makeTempDir(prefix, 'memory')`), made by `makeTempDir`, never inside the project.
  *
  *   const site = makeFixtureSite('watch-overlay');    // basic-site + overlays, in a new temp folder
  *   const site = useThrowawaySites()();               // per test, removed after it
