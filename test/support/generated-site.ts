@@ -1,7 +1,7 @@
 /**
  * A generated site for the tests that need many pages (test/perf/bounded-memory, parallel-render):
  * the committed content with its locations replaced by `locations` generated ones (the
- * benchmark's own generator, bench/generate-site.mjs), in a temporary folder made before the
+ * benchmark's own generator, bench/generate-site.mjs), in a temporary folder in memory made before the
  * file's first test and removed after its last. The real templates and public files are used in place.
  *
  *   const site = useGeneratedSite('cleansite-memory-', 4000);
@@ -30,7 +30,9 @@ export function useGeneratedSite(prefix: string, locations: number): GeneratedSi
   // Filled in before the first test (read the fields inside tests and hooks, not while collecting them).
   const site = { root: '', contentDir: '', locationFiles: [] as string[], editFile: (file: string, run: number) => void editFile(file, run) };
   beforeAll(() => {
-    site.root = makeTempDir(prefix);
+    // In memory (MEMORY_TMP): thousands of pages written, copied and compared; image variants are
+    // copied into the outputs from the CLI's cache on the disk (place-image-files.ts's fallback).
+    site.root = makeTempDir(prefix, 'memory');
     site.contentDir = path.join(site.root, 'content');
     site.locationFiles = generateSite(path.join(PROJECT_ROOT, 'content'), site.contentDir, locations) as string[];
   });
