@@ -1,9 +1,8 @@
 /**
  * A private copy of the committed content (so tests may edit it) built
- * in-process with build(), with the real templates and public files. The
- * project's .cache is shared, as in every other build test: content and
- * page caches are keyed by content folder and output folder, so nothing
- * leaks between tests; image variants are reused.
+ * in-process with build(), with the real templates and public files, in
+ * memory with a build cache of its own (copyRealSite's inMemory: the
+ * project's image variants copied in, so they are reused).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +17,8 @@ import { listFiles, PROJECT_ROOT, TEST_SOURCE_DATE_EPOCH } from '../../support/s
 export interface PerfSite {
   root: string;
   contentDir: string;
+  /** Its own build cache, in memory beside the copy (the project's image variants copied in). */
+  cacheDir: string;
   /** Builds into `out` (a folder name under the site's root); `cache: false` is a from-scratch reference build. */
   build(out: string, options?: Partial<BuildOptions>): Promise<BuildSummary>;
   edit(relative: string, change: (text: string) => string): void;
@@ -25,11 +26,13 @@ export interface PerfSite {
 }
 
 export function createPerfSite(): PerfSite {
-  const copy = copyRealSite({ folders: ['content'], prefix: 'cleansite-perf-' });
-  const { root, contentDir } = copy;
+  // In memory, with a cache of its own: a dozen builds of the whole site written, linked and compared.
+  const copy = copyRealSite({ folders: ['content'], prefix: 'cleansite-perf-', inMemory: true });
+  const { root, contentDir, cacheDir } = copy;
   return {
     root,
     contentDir,
+    cacheDir,
     async build(out, options = {}) {
       const logger = createMemoryLogger();
       try {
@@ -39,7 +42,7 @@ export function createPerfSite(): PerfSite {
           templatesDir: path.join(PROJECT_ROOT, 'templates'),
           publicDir: path.join(PROJECT_ROOT, 'public'),
           outDir: path.join(root, out),
-          cacheDir: path.join(PROJECT_ROOT, '.cache'),
+          cacheDir,
           keepGoing: false,
           buildDate: resolveBuildDate(10, { SOURCE_DATE_EPOCH: String(TEST_SOURCE_DATE_EPOCH) }),
           ...options,
