@@ -57,6 +57,8 @@ interface LockPlace {
 }
 
 const RELEASE_TIMEOUT_MS = 5_000;
+/** Conditional deletes a release tries, each after re-reading a lock that is still this deploy's. */
+const RELEASE_ATTEMPTS = 4;
 
 export async function acquireDeployLock(client: S3Client, target: S3Target, options: LockOptions): Promise<DeployLock> {
   const place: LockPlace = { client, target, key: recordKey(target, 'lock.json'), owner: randomUUID(), started: new Date().toISOString() };
@@ -176,15 +178,23 @@ function holdLock(place: LockPlace, { ttlMs, renewMs }: LockOptions, first: Hold
   };
 }
 
-/** A conditional delete; a refused one re-reads the lock once (an aborted refresh may have landed). */
+/**
+ * A conditional delete. A refused one re-reads the lock and tries again with the ETag it finds, while
+ * the lock is still this deploy's: a refresh aborted by the release may still land at S3 after any one
+ * re-read (a request already sent is not recalled by its abort).
+ */
 async function deleteIfOurs({ client, target, key, owner }: LockPlace, etag: string): Promise<void> {
   const abortSignal = AbortSignal.timeout(RELEASE_TIMEOUT_MS);
-  try {
-    await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: key, IfMatch: etag }), { abortSignal });
-  } catch (error) {
-    if (!isConditionFailure(error)) return;
+  for (let attempt = 1, current = etag; ; attempt++) {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: key, IfMatch: current }), { abortSignal });
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt === RELEASE_ATTEMPTS) return;
+    }
     const held = await readRecord(client, target.bucket, key, abortSignal);
-    if (held && parseLock(held.text)?.owner === owner) await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: key, IfMatch: held.etag }), { abortSignal });
+    if (!held || parseLock(held.text)?.owner !== owner) return;
+    current = held.etag;
   }
 }
 

@@ -148,6 +148,32 @@ describe('fenced deploys', () => {
     expect(await readText(bucket, LOCK)).toBeUndefined();
   }, 60_000);
 
+  it('a renewal aborted by the release that still lands at S3 after the release re-read the lock does not leave the lock behind', async () => {
+    const bucket = freshBucket();
+    const dir = writeDist(siteFiles('assets/site.5656565656.css'));
+    const lockRequests = (method: string) => s3.server.requests.filter((request) => request.method === method && request.key === LOCK);
+    const renewal = (_key: string, request: (typeof s3.server.requests)[number]) => request.key === LOCK && request.ifMatch !== undefined;
+    const lockEtag = async () => (await s3.client.send(new GetObjectCommand({ Bucket: bucket, Key: LOCK })).then((object) => object.ETag, () => undefined));
+    // The site's uploads wait for the first renewal, which is held at the server (the release aborts it, S3 still gets it).
+    const renewalSent = waitFor(() => s3.server.requests.some((request) => request.method === 'PUT' && renewal(request.key, request)), 30_000, 'a lock renewal');
+    s3.server.inject({ method: 'PUT', matches: isSiteKey, times: Infinity, fault: { kind: 'hold', until: renewalSent } });
+    // The release's first delete is refused (as when an earlier renewal landed); its re-read still finds the ETag it knows.
+    s3.server.inject({ method: 'DELETE', matches: (key) => key === LOCK, times: 1, fault: { kind: 'status', status: 412, code: 'PreconditionFailed' } });
+    // The held renewal lands once the second delete is sent; that delete reaches S3 only after it did.
+    const secondDeleteSent = waitFor(() => lockRequests('DELETE').length >= 2, 30_000, 'the release\'s second delete');
+    s3.server.inject({ method: 'PUT', matches: renewal, times: 1, fault: { kind: 'hold', until: secondDeleteSent } });
+    let etagBefore: string | undefined;
+    const renewalLanded = secondDeleteSent.then(() => waitFor(async () => (await lockEtag()) !== etagBefore, 30_000, 'the aborted renewal to land'));
+    s3.server.inject({ method: 'DELETE', matches: (key) => key === LOCK, times: 1, fault: { kind: 'hold', until: renewalLanded } });
+    renewalSent.then(async () => { etagBefore = await lockEtag(); }, () => {});
+    for (const settled of [renewalSent, secondDeleteSent, renewalLanded]) settled.catch(() => {});
+    await deploy(dir, `s3://${bucket}`, { lockTtlMs: 60_000, lockRenewMs: 100 });
+    await renewalLanded;
+    expect(await readBucket(s3.client, bucket)).toEqual(readBuild(dir));
+    expect(lockRequests('DELETE').length, 'the refused delete, the one the landed renewal refused, the one that removed it').toBeGreaterThanOrEqual(3);
+    expect(await readText(bucket, LOCK)).toBeUndefined();
+  }, 60_000);
+
   it('of two deploys finding the same expired lock, exactly one takes it over (a conditional replace, not delete-then-create)', async () => {
     const bucket = freshBucket();
     await writeLock(s3.client, bucket, '', 'crashed-deploy', -60_000);
