@@ -32,4 +32,21 @@ describe('removeStaleFiles', () => {
     removeStaleFiles(dir, files[0]!, Date.now(), 4);
     expect(readdirSync(dir).sort()).toEqual(['cache-0.v8', 'cache-7.v8', 'cache-8.v8', 'cache-9.v8']);
   });
+
+  it('trims a full folder to nine tenths, and reads it again only once it is over its bound', () => {
+    const files = makeFiles(30, (index) => 1000 - index);
+    removeStaleFiles(dir, files[29]!, Date.now(), 20);
+    expect(readdirSync(dir)).toHaveLength(18);
+    const write = (name: string) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, 'x');
+      removeStaleFiles(dir, file, Date.now(), 20);
+    };
+    write('new-1.v8');
+    write('new-2.v8');
+    expect(readdirSync(dir)).toHaveLength(20);
+    write('new-3.v8');
+    expect(readdirSync(dir)).toHaveLength(18);
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['new-1.v8', 'new-2.v8', 'new-3.v8', 'cache-29.v8']));
+  });
 });
