@@ -165,9 +165,9 @@ function portableAsset(name: 'css' | 'script', entry: string, { templatesDir, co
     folder: templatesDir,
     key: `${name}\n${code}\n${path.relative(templatesDir, entry)}\n${rootDir}`,
     async move(built, from, to) {
-      // Files outside the folder (a package's stylesheet) are the same files for every copy.
-      const moveFile = (file: string) => path.relative(from, file).startsWith('..') ? file : path.join(to, path.relative(from, file));
-      const value = built && { ...built, inputs: built.inputs.map(moveFile) };
+      // A source outside the folder (a package's stylesheet) could be another file for the copy: compiled again.
+      if (built?.inputs.some((file) => path.relative(from, file).startsWith('..'))) return undefined;
+      const value = built && { ...built, inputs: built.inputs.map((file) => path.join(to, path.relative(from, file))) };
       return { value, inputs: [entry, ...value?.inputs ?? [], ...name === 'script' ? projectFiles(rootDir) : []] };
     },
   };

@@ -95,4 +95,20 @@ describe('a stale entry is never served', () => {
     expect(changed.file).not.toBe(before.file);
     expect(Buffer.from(changed.contents).toString()).toContain('.added-rule');
   });
+
+  it('builds the script again for a copy under another tsconfig.json (esbuild reads the nearest one above)', async () => {
+    const script = async (templatesDir: string, cacheDir = cache) => {
+      const state = { inputs: { client: new Set<string>() } } as unknown as StepContext['state'];
+      await STEPS.client.run({ options: { templatesDir, stepCacheDir: cacheDir, code: 'code-1', rootDir: root }, state, onEsbuildStart() {} } as unknown as StepContext);
+      return Buffer.from(state.script!.contents).toString();
+    };
+    const configured = copyTemplates('with-tsconfig/site');
+    writeFileSync(path.join(dir, 'with-tsconfig', 'tsconfig.json'), JSON.stringify({ compilerOptions: { alwaysStrict: true } }));
+    expect(await script(configured)).toMatch(/^"use strict"/);
+    const plain = copyTemplates('without-tsconfig/site');
+    const reused = await script(plain);
+    expect(reused).toBe(await script(plain, path.join(dir, 'fresh-script')));
+    expect(reused).not.toMatch(/^"use strict"/);
+  });
 });
+
