@@ -5,19 +5,18 @@
  * (10,000-page sites leave 25 MB content caches: an unbounded folder grew
  * to 3 GB in a day of benchmarking).
  *
- * Cheap when written often: a cold build writes the step cache five times,
- * and a full folder used to be listed and every file's age read at each
- * write (300 stats, 3-7 ms of CPU each time). Now each folder gets one full
- * pass per process; after it, a write lists the folder and goes on only when
- * the folder is over its bound, and a trim by count leaves a tenth of room.
+ * Cheap when written often: a cold build writes the step cache five times
+ * and the compiled-module folders twice, and a full folder used to be listed
+ * and every file's age read at each write (300 stats, 3-7 ms of CPU each
+ * time). Now a write lists the folder and reads ages only when it is over its
+ * bound; a trim then also removes what is two weeks old, and leaves a tenth
+ * of room, so the next writes only list it.
  */
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 
 const STALE_AFTER_MS = 14 * 24 * 3600 * 1000;
 const KEEP_NEWEST = 32;
-/** Folders this process has given a full pass. */
-const swept = new Set<string>();
 
 export function removeStaleFiles(dir: string, keep: string, now = Date.now(), keepNewest = KEEP_NEWEST): void {
   let names: string[];
@@ -26,8 +25,7 @@ export function removeStaleFiles(dir: string, keep: string, now = Date.now(), ke
   } catch {
     return;
   }
-  if (swept.has(dir) && names.length <= keepNewest) return;
-  swept.add(dir);
+  if (names.length <= keepNewest) return;
   // Room for the next writes before the folder is over its bound again (none for tiny bounds).
   const kept = keepNewest - Math.floor(keepNewest / 10);
   const files: Array<{ file: string; mtimeMs: number }> = [];

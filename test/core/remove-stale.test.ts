@@ -20,10 +20,16 @@ function makeFiles(count: number, ageSeconds: (index: number) => number): string
 }
 
 describe('removeStaleFiles', () => {
-  it('removes files older than two weeks and keeps the recent ones', () => {
+  it('removes files older than two weeks when it trims a folder over its bound, and keeps the recent ones', () => {
+    const files = makeFiles(6, (index) => (index < 2 ? 15 * 24 * 3600 : 60));
+    removeStaleFiles(dir, files[5]!, Date.now(), 5);
+    expect(readdirSync(dir).sort()).toEqual(['cache-2.v8', 'cache-3.v8', 'cache-4.v8', 'cache-5.v8']);
+  });
+
+  it('leaves a folder within its bound alone (a write only lists it)', () => {
     const files = makeFiles(4, (index) => (index < 2 ? 15 * 24 * 3600 : 60));
     removeStaleFiles(dir, files[3]!);
-    expect(readdirSync(dir).sort()).toEqual(['cache-2.v8', 'cache-3.v8']);
+    expect(readdirSync(dir)).toHaveLength(4);
   });
 
   it('keeps only the newest few, and always the file just written', () => {
