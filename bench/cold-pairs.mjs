@@ -72,7 +72,7 @@ async function main() {
   checkouts.forEach((checkout, index) => {
     const cpu = rows[index].map((row) => row.cpuMs);
     const ratio = index === 0 ? '' : `, CPU / first: ${median(cpu.map((value, round) => value / rows[0][round].cpuMs)).toFixed(3)}`;
-    console.log(`${checkout}: wall ${median(rows[index].map((row) => row.ms)).toFixed(0)} ms, CPU ${median(cpu).toFixed(0)} ms (${cpu.join(' ')})${ratio}`);
+    console.log(`${checkout}: wall ${median(rows[index].map((row) => row.ms)).toFixed(0)} ms, CPU ${median(cpu).toFixed(0)} ms (${cpu.map((value) => value.toFixed(0)).join(' ')})${ratio}`);
   });
 }
 
