@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../render/record-units.ts';
 import { createUnitValues } from '../render/unit-values.ts';
-import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/validate-content.ts';
+import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/assemble-content.ts';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { trace } from '../core/trace.ts';
