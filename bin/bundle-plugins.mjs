@@ -3,6 +3,7 @@
  * every byte bundled is read, and much of it compiled, on every run.
  */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const inPackage = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]${name}[\\\\/]`);
@@ -61,6 +62,31 @@ export const yamlWithoutEsprima = {
       return patched === source
         ? { contents: source, loader: 'js', warnings: [{ text: "js-yaml no longer calls _require('esprima'): esprima will load on every run (bin/bundle-plugins.mjs)" }] }
         : { contents: patched, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The render worker renders with react-dom's legacy server (`renderToStaticMarkup`) only, but
+ * `react-dom/server` loads the streaming server too: two large files compiled from source by
+ * every worker, since Node 20 caches no node_modules code (~25-40 ms of a small build's worker
+ * in CPU profiles). Bundled, the legacy server alone is part of the worker's bundle and its V8
+ * code cache (bin/load-bundle.mjs). `react` and the rest of `react-dom` stay external, so the
+ * templates' `react/jsx-runtime` and the server share one React. The build still picks
+ * production or development by NODE_ENV at run time, as react-dom's own entry does.
+ */
+export const legacyServerBundled = {
+  name: 'react-dom-legacy-server',
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server$/ }, (args) => ({ path: args.path, namespace: 'react-dom-legacy-server' }));
+    build.onLoad({ filter: /.*/, namespace: 'react-dom-legacy-server' }, () => {
+      const cjs = path.join(path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json')), 'cjs');
+      const file = (mode) => JSON.stringify(path.join(cjs, `react-dom-server-legacy.node.${mode}.js`));
+      return {
+        contents: `module.exports = process.env.NODE_ENV === 'production' ? require(${file('production')}) : require(${file('development')});`,
+        loader: 'js',
+        resolveDir: cjs,
+      };
     });
   },
 };

@@ -22,7 +22,7 @@ import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { sitemapWithoutParsers, yamlWithoutEsprima, zodEnglishOnly } from './bundle-plugins.mjs';
+import { legacyServerBundled, sitemapWithoutParsers, yamlWithoutEsprima, zodEnglishOnly } from './bundle-plugins.mjs';
 
 const binDir = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_ENTRY_POINTS = { 'render-worker': 'session/render-worker.ts' };
@@ -77,7 +77,8 @@ async function bundle(sourceDir, outDir) {
   const commonJs = { format: 'cjs', define: { 'import.meta.url': '__cleansiteModuleUrl' }, banner: { js: MODULE_URL_BANNER }, outExtension: { '.js': '.cjs' }, outdir: outDir };
   await Promise.all([
     esbuild.build({ ...common, ...commonJs, entryPoints: { 'cli-bundle': path.join(sourceDir, 'cli.ts') } }),
-    ...workers.map(([name, file]) => esbuild.build({ ...common, ...commonJs, entryPoints: { [name]: path.join(sourceDir, file) }, minifyWhitespace: true })),
+    // A worker renders: react-dom's legacy server is bundled into it (bin/bundle-plugins.mjs says why).
+    ...workers.map(([name, file]) => esbuild.build({ ...common, ...commonJs, plugins: [legacyServerBundled, ...common.plugins], entryPoints: { [name]: path.join(sourceDir, file) }, minifyWhitespace: true })),
   ]);
   for (const [name] of workers) writeFileSync(path.join(outDir, `${name}.mjs`), workerEntry(name));
 }

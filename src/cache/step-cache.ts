@@ -4,6 +4,10 @@
  * modification time. A warm build then neither starts esbuild nor loads
  * lightningcss. Results are V8-serialised under <cacheDir>/steps/; deleting
  * them is always safe.
+ *
+ * A step can also be portable: its result is then kept a second time, by its
+ * inputs' bytes instead of their paths and stamps, so a fresh copy of the
+ * templates folder with the same bytes reuses it (cache/step-copies.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,10 +15,13 @@ import { deserialize, serialize } from 'node:v8';
 import { removeStaleFiles } from '../core/remove-stale.ts';
 import { writeCacheFile } from './cache-writes.ts';
 import { hashText } from '../core/hash-text.ts';
+import { copyKey, copyRecord, reuseCopy, type CopyRecord, type PortableStep } from './step-copies.ts';
 
-type InputStamp = [file: string, stamp: string];
+export type { PortableStep } from './step-copies.ts';
 
-interface StepRecord<T> {
+export type InputStamp = [file: string, stamp: string];
+
+export interface StepRecord<T> {
   inputs: InputStamp[];
   value: T;
 }
@@ -26,13 +33,18 @@ export interface StepResult<T> {
 }
 
 /** `key` names the step and everything that shapes it besides its input files (options, code version). */
-export async function cachedStep<T>(cacheDir: string | undefined, key: string, compute: () => Promise<StepResult<T>>): Promise<T> {
+export async function cachedStep<T>(cacheDir: string | undefined, key: string, compute: () => Promise<StepResult<T>>, portable?: PortableStep<T>): Promise<T> {
   if (!cacheDir) return (await compute()).value;
   const file = path.join(cacheDir, 'steps', `${hashText(key)}.v8`);
-  const previous = readRecord<T>(file);
+  const previous = readRecord<StepRecord<T>>(file);
   if (previous && previous.inputs.every(([input, stamp]) => stampOf(input) === stamp)) return previous.value;
-  const result = await compute();
-  writeRecord(file, { inputs: [...new Set(result.inputs)].map((input) => [input, stampOf(input)]), value: result.value });
+  const copies = portable && path.join(cacheDir, 'steps', `${hashText(copyKey(portable))}.v8`);
+  const moved = portable && await reuseCopy(readRecord<CopyRecord<T>>(copies!), portable);
+  const result = moved ?? await compute();
+  const inputs = [...new Set(result.inputs)];
+  writeRecord(file, { inputs: inputs.map((input) => [input, stampOf(input)]), value: result.value });
+  const record = portable && !moved ? copyRecord(portable.folder, inputs, result.value) : undefined;
+  if (record) writeRecord(copies!, record);
   return result.value;
 }
 
@@ -48,9 +60,9 @@ function stampOf(file: string): string {
   }
 }
 
-function readRecord<T>(file: string): StepRecord<T> | undefined {
+function readRecord<R>(file: string): R | undefined {
   try {
-    return deserialize(readFileSync(file)) as StepRecord<T>;
+    return deserialize(readFileSync(file)) as R;
   } catch {
     return undefined;
   }

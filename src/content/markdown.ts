@@ -8,6 +8,9 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { toUrl } from '../core/urls.ts';
+import { htmlToText, MARKDOWN_IMAGE_ATTRIBUTE } from './markdown-markup.ts';
+
+export { htmlToText, MARKDOWN_IMAGE_ATTRIBUTE } from './markdown-markup.ts';
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
@@ -29,11 +32,6 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return renderLinkOpen(tokens, index, options, env, self);
 };
 
-/**
- * An image to a site path is marked, so the render stage can give it the image pipeline's
- * variants and size (src/render/markdown-images.ts): the resolved images are known only there.
- */
-export const MARKDOWN_IMAGE_ATTRIBUTE = 'data-cleansite-image';
 const renderImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index]!;
@@ -84,15 +82,6 @@ export function renderMarkdown(source: string): string {
 /** Plain text of a Markdown source, for descriptions and structured data. */
 export function markdownToText(source: string): string {
   return htmlToText(markdown.render(source));
-}
-
-/** Plain text of HTML that renderMarkdown() made: so a body already rendered is not rendered twice. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function sitePathOf(token: Token): string | undefined {

@@ -8,7 +8,7 @@
  * (the site modules' `cleansite`: config/engine-api.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEsbuild } from './common-js-packages.ts';
@@ -119,20 +119,63 @@ export async function compileModule(target: ModuleToCompile, compiles?: Incremen
     throw compileError(error, target);
   }
   const output = result.outputFiles[0]!;
-  const hash = createHash('sha256').update(output.contents).digest('hex').slice(0, 16);
+  const modulePath = await writeModule(target, output.text, output.contents);
+  // Plugins' virtual modules (`namespace:path`) are not files.
+  const inputs = Object.keys(result.metafile!.inputs).filter((input) => !/^[a-z][a-z-]*:/.test(input)).map((input) => path.resolve(input));
+  return { modulePath, hash: hashOf(output.contents), inputs };
+}
+
+const hashOf = (contents: Uint8Array | string) => createHash('sha256').update(contents).digest('hex').slice(0, 16);
+
+async function writeModule(target: Pick<ModuleToCompile, 'name' | 'cacheDir'>, text: string, contents: Uint8Array | string = text): Promise<string> {
   const outDir = path.join(target.cacheDir, target.name);
-  const modulePath = path.join(outDir, `${target.name}-${hash}.mjs`);
+  const modulePath = path.join(outDir, `${target.name}-${hashOf(contents)}.mjs`);
   if (!existsSync(modulePath)) {
     await mkdir(outDir, { recursive: true });
     // Write then rename: concurrent builds share the cache and must never import a half-written file.
     const partial = `${modulePath}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(partial, output.text);
+    await writeFile(partial, text);
     await rename(partial, modulePath);
     removeStaleFiles(outDir, modulePath, Date.now(), BUNDLES_KEPT);
   }
-  // Plugins' virtual modules (`namespace:path`) are not files.
-  const inputs = Object.keys(result.metafile!.inputs).filter((input) => !/^[a-z][a-z-]*:/.test(input)).map((input) => path.resolve(input));
-  return { modulePath, hash, inputs };
+  return modulePath;
+}
+
+/**
+ * A module compiled from the folder `from`, as esbuild compiles the same bytes in the folder `to`
+ * (the step cache's copies, cache/step-cache.ts): only the paths differ, in esbuild's comment
+ * naming each source (`// templates/card.tsx`, relative to the working folder) and in the inline
+ * source map's sources. Undefined when the module is gone (pruned) or names a source outside
+ * `from` (then the paths could differ in ways not known here).
+ */
+export async function moveModule(compiled: CompiledModule, from: string, to: string, target: Pick<ModuleToCompile, 'name' | 'cacheDir'>): Promise<CompiledModule | undefined> {
+  let text: string;
+  try {
+    text = readFileSync(compiled.modulePath, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const inside = (file: string) => !path.relative(from, file).startsWith('..');
+  if (!compiled.inputs.every(inside)) return undefined;
+  const [fromName, toName] = [from, to].map((folder) => `${path.relative(process.cwd(), folder).split(path.sep).join('/')}/`);
+  const moved = moveSourceMap(text.split('\n').map((line) => line.startsWith(`// ${fromName}`) ? `// ${toName}${line.slice(3 + fromName!.length)}` : line).join('\n'), fromName!, toName!);
+  if (moved === undefined) return undefined;
+  const modulePath = await writeModule(target, moved);
+  return { modulePath, hash: hashOf(moved), inputs: compiled.inputs.map((file) => path.join(to, path.relative(from, file))) };
+}
+
+const SOURCE_MAP = /(\/\/# sourceMappingURL=data:application\/json;base64,)([A-Za-z0-9+/=]+)(\s*)$/;
+
+/** Edited as text, not parsed and printed again: the map stays byte for byte what esbuild writes. */
+function moveSourceMap(text: string, fromName: string, toName: string): string | undefined {
+  const found = SOURCE_MAP.exec(text);
+  if (!found) return undefined;
+  const map = Buffer.from(found[2]!, 'base64').toString('utf8');
+  const start = map.indexOf('"sources": [');
+  const end = map.indexOf(']', start);
+  if (start < 0 || end < 0) return undefined;
+  const sources = map.slice(start, end).split(`"${fromName}`).join(`"${toName}`);
+  return text.slice(0, found.index) + found[1] + Buffer.from(map.slice(0, start) + sources + map.slice(end)).toString('base64') + found[3];
 }
 
 function compileError(error: unknown, target: ModuleToCompile): CleansiteError {

@@ -8,7 +8,7 @@
  * shows the image and a missing one fails with the page's source file (the
  * content check has already named its line).
  */
-import { MARKDOWN_IMAGE_ATTRIBUTE } from '../content/markdown.ts';
+import { MARKDOWN_IMAGE_ATTRIBUTE } from '../content/markdown-markup.ts';
 import type { ResolvedImage } from './page-props.ts';
 
 /** markdown-it's image markup with the mark: src, alt, an optional title, then the mark. */

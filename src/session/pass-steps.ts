@@ -14,10 +14,10 @@ import { buildClientScript } from '../assets/build-client.ts';
 import { buildCss, type BuiltAsset } from '../assets/build-css.ts';
 import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
-import type { IncrementalCompiles } from '../core/compile-module.ts';
+import { moveModule, type CompiledModule, type IncrementalCompiles } from '../core/compile-module.ts';
 import type { StageHandle } from '../core/progress.ts';
 import { trace } from '../core/trace.ts';
-import { cachedStep } from '../cache/step-cache.ts';
+import { cachedStep, type PortableStep } from '../cache/step-cache.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
 import { listPublicFiles, type PublicFile } from '../output/public-files.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
@@ -129,7 +129,48 @@ export async function compileConfigCached(options: Pick<StepOptions, 'templatesD
     onEsbuildStart();
     const built = await compileSiteConfig(templatesDir, compileDir);
     return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
-  });
+  }, portableModule('config', options));
+}
+
+/** The templates compiled through the step cache; `onEsbuildStart` is called when they are compiled now. */
+export async function compileTemplatesCached(options: Pick<StepOptions, 'templatesDir' | 'compileDir' | 'stepCacheDir' | 'code' | 'rootDir' | 'compiles'>, onEsbuildStart: () => void = () => {}) {
+  const { templatesDir, compileDir, stepCacheDir, code, compiles } = options;
+  // Watch: in its kept esbuild context. A start from the step cache builds none (it starts no
+  // esbuild, as a warm build): the first save builds the context, the next ones rebuild in it.
+  return cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+    onEsbuildStart();
+    const built = await compileTemplates(templatesDir, compileDir, compiles);
+    return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+  }, portableModule('templates', options));
+}
+
+/**
+ * A compiled module (the site config, the templates) reused by a copy of the templates folder
+ * with the same bytes (a fresh clone or CI checkout), moved to it (core/compile-module.ts).
+ */
+function portableModule(name: 'config' | 'templates', { templatesDir, compileDir, code, rootDir }: Pick<StepOptions, 'templatesDir' | 'compileDir' | 'code' | 'rootDir'>): PortableStep<CompiledModule> {
+  return {
+    folder: templatesDir,
+    key: `${name}\n${code}\n${compileDir}\n${rootDir}`,
+    async move(compiled, from, to) {
+      const moved = await moveModule(compiled, from, to, { name, cacheDir: compileDir });
+      return moved && { value: moved, inputs: [...moved.inputs, moved.modulePath, ...projectFiles(rootDir)] };
+    },
+  };
+}
+
+/** A stylesheet or script: the same bytes wherever the templates folder is; only its inputs move. */
+function portableAsset(name: 'css' | 'script', entry: string, { templatesDir, code, rootDir }: Pick<StepOptions, 'templatesDir' | 'code' | 'rootDir'>): PortableStep<BuiltAsset | undefined> {
+  return {
+    folder: templatesDir,
+    key: `${name}\n${code}\n${path.relative(templatesDir, entry)}\n${rootDir}`,
+    async move(built, from, to) {
+      // A source outside the folder (a package's stylesheet) could be another file for the copy: compiled again.
+      if (built?.inputs.some((file) => path.relative(from, file).startsWith('..'))) return undefined;
+      const value = built && { ...built, inputs: built.inputs.map((file) => path.join(to, path.relative(from, file))) };
+      return { value, inputs: [entry, ...value?.inputs ?? [], ...name === 'script' ? projectFiles(rootDir) : []] };
+    },
+  };
 }
 
 /** What the image stage makes for these uses: each image and the width it is needed at. */
@@ -169,15 +210,10 @@ export const STEPS: Record<StepName, Step> = {
   },
   templates: {
     async run({ options, renderers, state, onEsbuildStart }) {
-      const { templatesDir, compileDir, stepCacheDir, code, compiles } = options;
       let compiledNow = false;
-      // Watch: in its kept esbuild context. A start from the step cache builds none (it starts no
-      // esbuild, as a warm build): the first save builds the context, the next ones rebuild in it.
-      const compiled = await cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
+      const compiled = await compileTemplatesCached(options, () => {
         onEsbuildStart();
         compiledNow = true;
-        const built = await compileTemplates(templatesDir, compileDir, compiles);
-        return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
       });
       replaceSet(state.inputs.templates, compiled.inputs);
       trace('templates compiled');
@@ -192,7 +228,7 @@ export const STEPS: Record<StepName, Step> = {
       const built = await cachedStep(options.stepCacheDir, `css\n${options.code}\n${entry}`, async () => {
         const css = await buildCss(options.templatesDir);
         return { value: css, inputs: [entry, ...css?.inputs ?? []] };
-      });
+      }, portableAsset('css', entry, options));
       replaceSet(state.inputs.styles, built?.inputs ?? []);
       state.css = built && options.stableAssetNames ? { ...built, file: STABLE_CSS_FILE, url: `/${STABLE_CSS_FILE}` } : built;
     },
@@ -204,7 +240,7 @@ export const STEPS: Record<StepName, Step> = {
         onEsbuildStart();
         const script = await buildClientScript(entry);
         return { value: script, inputs: [entry, ...script?.inputs ?? [], ...projectFiles(options.rootDir)] };
-      });
+      }, portableAsset('script', entry, options));
       replaceSet(state.inputs.client, built?.inputs ?? []);
       state.script = built && options.stableAssetNames ? { ...built, file: STABLE_SCRIPT_FILE, url: `/${STABLE_SCRIPT_FILE}` } : built;
     },

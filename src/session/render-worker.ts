@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { writeContentCache } from '../cache/content-cache-file.ts';
 import { createUnitRecorder } from '../render/record-units.ts';
 import { createUnitValues } from '../render/unit-values.ts';
-import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/validate-content.ts';
+import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/assemble-content.ts';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { trace } from '../core/trace.ts';
@@ -23,7 +23,7 @@ import { importTemplates } from '../render/compile-templates.ts';
 import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
 import { warmUpRenderer } from '../render/render-page.ts';
-import { collectGarbage, workerYoungGeneration } from '../core/garbage-collection.ts';
+import { collectGarbage, collectGarbageIfLarge, workerYoungGeneration } from '../core/garbage-collection.ts';
 import { serialiseError } from '../core/serialise-error.ts';
 import { createHeapBudget } from '../render/heap-budget.ts';
 import { createSharedChunks } from '../render/shared-chunks.ts';
@@ -150,7 +150,7 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     // the cache's serialised copy of every entry is added to this thread's memory (not after
     // every watch edit: watch compacts its workers when idle).
     if (first) {
-      collectGarbage();
+      collectGarbageIfLarge();
       keepHeapSmall = createHeapBudget();
     }
     // While the main thread still routes: this thread would wait for the render settings.

@@ -15,7 +15,7 @@ import { readPageManifest, removePageManifest, writePageManifest } from '../cach
 import { codeVersion } from '../cache/code-version.ts';
 import { createIncrementalCompiles } from '../core/compile-module.ts';
 import { resolveBuildDate } from '../core/format.ts';
-import { collectGarbage, holdYoungGenerations } from '../core/garbage-collection.ts';
+import { collectGarbageIfLarge, holdYoungGenerations } from '../core/garbage-collection.ts';
 import { hashText } from '../core/hash-text.ts';
 import type { Staging } from '../output/staging.ts';
 import type { BuildAssets, SiteData } from '../render/page-props.ts';
@@ -255,7 +255,7 @@ function handOver(pass: Pass, source: SiteSource): void {
   pass.site.items = [];
   pass.items = [];
   // Now, before the pages' records start to fill the space the entries leave.
-  collectGarbage();
+  collectGarbageIfLarge();
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
