@@ -39,7 +39,10 @@ export const TEST_PROJECTS = {
  * tier builds nothing.
  */
 const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[] }> = {
-  unit: { setupFiles: ['test/support/production-react.setup.ts'] },
+  // The unit files share one module graph per worker (isolate: false): about half the tier's CPU
+  // was each file importing the engine again. None of them mocks, stubs, changes the environment or
+  // the working folder, or keeps state in a module (checked, and shuffled runs pass: docs/testing.md).
+  unit: { setupFiles: ['test/support/production-react.setup.ts'], isolate: false },
   integration: { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/shared-site.after-each-file.ts'] },
 };
 
