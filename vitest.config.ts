@@ -38,7 +38,7 @@ export const TEST_PROJECTS = {
  * run is shared read-only by the files that only read it (test/support/shared-site.ts); the unit
  * tier builds nothing.
  */
-const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[] }> = {
+const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[]; isolate?: boolean }> = {
   // The unit files share one module graph per worker (isolate: false): about half the tier's CPU
   // was each file importing the engine again. None of them mocks, stubs, changes the environment or
   // the working folder, or keeps state in a module (checked, and shuffled runs pass: docs/testing.md).

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { auditPage } from './support/axe-audit.ts';
 import type { SiteServer } from '../support/site-server.ts';
-import { expectedStatus } from './support/site-pages.ts';
+import { expectedStatus } from '../support/urls.ts';
 
 const VIEWPORTS = {
   375: { width: 375, height: 812 },
