@@ -70,7 +70,8 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
   let page: Page;
 
   beforeAll(async () => {
-    watched = await session.newPage(viewport);
+    // The file's one page, resized: every describe below loads its route at this width.
+    watched = await session.sharedPage(viewport);
     page = watched.page;
   });
 

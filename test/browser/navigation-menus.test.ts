@@ -44,7 +44,8 @@ describe('Services dropdown at 1280 px', () => {
   let panel: Locator;
 
   beforeAll(async () => {
-    watched = await session.newPage('large');
+    // The file's one page (every test loads its route): the mobile menus below resize it.
+    watched = await session.sharedPage('large');
     page = watched.page;
   });
 
@@ -150,7 +151,7 @@ describe.each<ViewportName>(['small', 'medium'])('mobile menu at the %s width', 
   let submenu: Locator;
 
   beforeAll(async () => {
-    watched = await session.newPage(viewport);
+    watched = await session.sharedPage(viewport);
     page = watched.page;
   });
 

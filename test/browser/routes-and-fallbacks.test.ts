@@ -26,7 +26,7 @@ describe('every built route', () => {
   // That every route loads at the top, enhanced, with no console error, failed request or CSP violation,
   // at 375 and 1280 px: the browser gates' clean-load check, on their one load (test/quality/browser-gates.test.ts).
   it('lands at the top after following a link from far down a page', async () => {
-    const { page, problems } = await session.newPage('small');
+    const { page, problems } = await session.sharedPage('small');
     await page.goto(session.url('/faq'));
     const footerLink = page.locator('footer a[href="/gallery/"]').first();
     await footerLink.scrollIntoViewIfNeeded();
@@ -58,12 +58,9 @@ describe('every built route', () => {
 });
 
 describe('enhancing the widgets', () => {
-  let shiftPage: Promise<Page> | undefined;
-
   it.each(VIEWPORT_NAMES)('shifts no layout on the widget pages (%s)', async (viewport) => {
-    // One page for the three widths, each route loaded at the width (a shift is the load's): only the context is shared.
-    const page = await (shiftPage ??= session.newPage(viewport).then(({ page: shared }) => shared));
-    await page.setViewportSize(VIEWPORTS[viewport]);
+    // The file's one page for the three widths, each route loaded at the width (a shift is the load's).
+    const { page } = await session.sharedPage(viewport);
     const shifts: string[] = [];
     for (const route of ['/', '/faq', '/services', '/gallery']) {
       await page.goto(session.url(route), { waitUntil: 'load' });

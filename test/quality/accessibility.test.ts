@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { auditPage } from './support/axe-audit.ts';
 import type { SiteServer } from '../support/site-server.ts';
-import { expectedStatus } from './support/site-pages.ts';
+import { expectedStatus } from '../support/urls.ts';
 
 const VIEWPORTS = {
   375: { width: 375, height: 812 },
@@ -24,28 +24,32 @@ type Width = keyof typeof VIEWPORTS;
 let session: BrowserSession;
 let server: SiteServer;
 let browser: Browser;
-const contexts = new Map<Width, BrowserContext>();
+let context: BrowserContext;
 
 beforeAll(async () => {
   session = await openBrowserSession();
   ({ server, browser } = session);
-  for (const width of [375, 1280] as const) contexts.set(width, await browser.newContext({ viewport: VIEWPORTS[width] }));
+  context = await browser.newContext({ viewport: VIEWPORTS[375] });
 }, 120_000);
 
 afterAll(() => session?.close());
 
-const pages = new Map<Width, Promise<Page>>();
+let shared: Promise<Page> | undefined;
 
-/** The one page of a width, reused by every test (each loads what it audits, so none sees another's state). */
+/**
+ * The file's one page, resized to `width`, reused by every test (each loads what it audits, so none
+ * sees another's state; a context of its own per width cost a renderer process and a cold cache).
+ */
 async function newPage(width: Width): Promise<Page> {
-  if (!pages.has(width)) {
-    pages.set(width, contexts.get(width)!.newPage().then((page) => {
-      // Fail fast: a missing widget should not wait for Playwright's 30 s default.
-      page.setDefaultTimeout(10_000);
-      return page;
-    }));
-  }
-  return pages.get(width)!;
+  const page = await (shared ??= context.newPage().then((created) => {
+    // Fail fast: a missing widget should not wait for Playwright's 30 s default.
+    created.setDefaultTimeout(10_000);
+    return created;
+  }));
+  await page.setViewportSize(VIEWPORTS[width]);
+  // Where a new page's mouse starts, so no test hovers what the one before it pointed at.
+  await page.mouse.move(0, 0);
+  return page;
 }
 
 async function visit(page: Page, url: string): Promise<void> {

@@ -12,7 +12,7 @@
  * - the call button shows the number at every width, leaves the page's end
  *   uncovered, and a phone's first screen offers a call and a quote.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
 import { findUnreachableControls } from './support/layout-checks.ts';
@@ -24,7 +24,8 @@ const SAMPLE = ['/', '/services/', '/locations/brisbane-cbd/', '/gallery/', '/co
 const PHONE_DISPLAY = /\(07\)\s3000\s0000/;
 
 let session: BrowserSession;
-const contexts: BrowserContext[] = [];
+/** One page per kind of context, reused by the tests that ask for it (each test loads the route it checks). */
+const pages = new Map<string, Promise<Page>>();
 
 beforeAll(async () => {
   session = await openBrowserSession();
@@ -32,12 +33,25 @@ beforeAll(async () => {
 
 afterAll(() => session?.close());
 
+/**
+ * A page at `viewport`: one per kind (plain, forced colours, CSP bypassed), reused by every test that
+ * asks for that kind, since each test loads the route it checks. A context costs a renderer process
+ * and a cold cache; what a context fixes (bypassCSP) gets its own, and forced colours, a media
+ * feature, is emulated on its own page so no other test sees it.
+ */
 async function open(viewport: { width: number; height: number }, options: { forcedColors?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await session.browser.newContext({ viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  if (options.forcedColors) await page.emulateMedia({ forcedColors: 'active' });
+  const kind = options.bypassCSP ? 'bypass-csp' : options.forcedColors ? 'forced-colors' : 'plain';
+  if (!pages.has(kind)) {
+    pages.set(kind, (async () => {
+      const context = await session.browser.newContext({ viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      if (options.forcedColors) await page.emulateMedia({ forcedColors: 'active' });
+      return page;
+    })());
+  }
+  const page = await pages.get(kind)!;
+  await page.setViewportSize(viewport);
   return page;
 }
 
@@ -176,25 +190,30 @@ describe('print', () => {
     it(`${route} prints on at most ${most} A4 page${most === 1 ? '' : 's'}, without navigation or buttons`, async () => {
       const page = await open({ width: 1024, height: 800 });
       await visit(page, route);
+      // The page is shared with the other plain-page tests: print is emulated for this test only.
       await page.emulateMedia({ media: 'print' });
-      const pages = countPdfPages(await page.pdf({ format: 'A4' }));
-      expect(pages, `${route} prints on ${pages} pages`).toBeGreaterThan(0);
-      expect(pages, `${route} prints on ${pages} pages`).toBeLessThanOrEqual(most);
-      expect(await findPrintedControls(page)).toEqual([]);
-      const print = await page.evaluate(() => {
-        // E-mail links read as their address already.
-        const external = [...document.querySelectorAll('main a[href^="http"]')];
-        const contact = document.querySelector('.print-contact');
-        return {
-          unaddressed: external.filter((link) => !getComputedStyle(link, '::after').content.includes(link.getAttribute('href')!)).map((link) => link.textContent),
-          colours: [getComputedStyle(document.body).color, getComputedStyle(document.querySelector('main p')!).color, getComputedStyle(document.body).backgroundColor],
-          contact: contact && contact.getClientRects().length > 0 ? { text: contact.textContent ?? '', top: contact.getBoundingClientRect().top } : undefined,
-        };
-      });
-      expect(print.unaddressed, 'printed links without their address').toEqual([]);
-      expect(print.colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
-      expect(print.contact?.text, 'the printed page does not start with the phone number').toMatch(PHONE_DISPLAY);
-      expect(print.contact!.top).toBeLessThan(150);
+      try {
+        const printed = countPdfPages(await page.pdf({ format: 'A4' }));
+        expect(printed, `${route} prints on ${printed} pages`).toBeGreaterThan(0);
+        expect(printed, `${route} prints on ${printed} pages`).toBeLessThanOrEqual(most);
+        expect(await findPrintedControls(page)).toEqual([]);
+        const print = await page.evaluate(() => {
+          // E-mail links read as their address already.
+          const external = [...document.querySelectorAll('main a[href^="http"]')];
+          const contact = document.querySelector('.print-contact');
+          return {
+            unaddressed: external.filter((link) => !getComputedStyle(link, '::after').content.includes(link.getAttribute('href')!)).map((link) => link.textContent),
+            colours: [getComputedStyle(document.body).color, getComputedStyle(document.querySelector('main p')!).color, getComputedStyle(document.body).backgroundColor],
+            contact: contact && contact.getClientRects().length > 0 ? { text: contact.textContent ?? '', top: contact.getBoundingClientRect().top } : undefined,
+          };
+        });
+        expect(print.unaddressed, 'printed links without their address').toEqual([]);
+        expect(print.colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+        expect(print.contact?.text, 'the printed page does not start with the phone number').toMatch(PHONE_DISPLAY);
+        expect(print.contact!.top).toBeLessThan(150);
+      } finally {
+        await page.emulateMedia({ media: null });
+      }
     }, 60_000);
   }
 });

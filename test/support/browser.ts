@@ -68,6 +68,13 @@ export interface BrowserSession {
   url(sitePath: string): string;
   /** A page in its own context at one of the three widths, watched for problems. */
   newPage(viewport: ViewportName, options?: BrowserContextOptions): Promise<WatchedPage>;
+  /**
+   * The file's one shared page, for tests that each load what they check and need no context
+   * option of their own: resized to `viewport`, the mouse back at the corner a new page starts
+   * with, its problems forgotten. A context costs a renderer process and a cold cache (about 1 s of
+   * CPU on the 2-core machine), so tests share this one instead of a context each.
+   */
+  sharedPage(viewport: ViewportName): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 
@@ -93,16 +100,25 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
   }
   const origin = server.origin;
   const contexts: BrowserContext[] = [];
+  let shared: Promise<WatchedPage> | undefined;
+  const newPage = async (viewport: ViewportName, options: BrowserContextOptions = {}): Promise<WatchedPage> => {
+    const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: 'reduce', ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    return { page, context, problems: watchPage(page) };
+  };
   return {
     site,
     server,
     browser,
     url: (sitePath) => new URL(toFolderUrl(sitePath), origin).href,
-    async newPage(viewport, options = {}) {
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: 'reduce', ...options });
-      contexts.push(context);
-      const page = await context.newPage();
-      return { page, context, problems: watchPage(page) };
+    newPage,
+    async sharedPage(viewport) {
+      const watched = await (shared ??= newPage(viewport));
+      await watched.page.setViewportSize(VIEWPORTS[viewport]);
+      await watched.page.mouse.move(0, 0);
+      clearProblems(watched.problems);
+      return watched;
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);

@@ -13,10 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildSummary } from '../../src/build.ts';
-import { toBuildOptions } from '../../src/commands/build-command.ts';
-import { reportErrors } from '../../src/commands/command-support.ts';
-import { createMemoryLogger } from '../../src/core/logger.ts';
+import type { BuildSummary } from '../../src/build.ts';
 import { resolveBuildDate } from '../../src/core/format.ts';
 import { parseRedirectsFile } from '../../src/publish/redirect-rules.ts';
 import { toOutputFile } from '../../src/core/urls.ts';
@@ -108,6 +105,11 @@ function toBuiltSite(resolved: ResolvedBuild): BuiltSite {
  * whose message holds the CLI's own error lines, so a failing test shows why.
  */
 export async function buildSite(options: SiteBuildOptions = {}): Promise<BuiltSite & { summary: BuildSummary }> {
+  // The engine is imported here, not at the top: most files import this module only for
+  // readBuiltSite, PROJECT_ROOT or a CLI build, and the engine's import cost each of them ~1-2 s.
+  const [{ build }, { toBuildOptions }, { reportErrors }, { createMemoryLogger }] = await Promise.all([
+    import('../../src/build.ts'), import('../../src/commands/build-command.ts'), import('../../src/commands/command-support.ts'), import('../../src/core/logger.ts'),
+  ]);
   const resolved = resolveBuild(options);
   const buildOptions = {
     ...toBuildOptions({ content: resolved.contentDir, templates: resolved.templatesDir, public: resolved.publicDir, out: resolved.outDir, baseUrl: options.baseUrl, jobs: options.jobs }, resolved.rootDir),

@@ -19,7 +19,7 @@ import { auditPage } from './axe-audit.ts';
 import { beforeLoad, findLoadProblems, readOpening } from './clean-load.ts';
 import { findLowContrastText } from './contrast-check.ts';
 import { findLazyLcp, findOverflow, findUnreachableControls, lazyImagesOnFirstScreen, measureHeader, type HeaderMeasure } from './layout-checks.ts';
-import { expectedStatus } from './site-pages.ts';
+import { expectedStatus } from '../../support/urls.ts';
 
 export type Gate = 'layout' | 'contrast' | 'axe' | 'clean';
 

@@ -44,7 +44,5 @@ export function gateRoutes(dir: string, htmlFiles: string[]): GateRoutes {
   return { all, perTemplate: [...byTemplate.values()].map((urls) => urls[0]!), byTemplate };
 }
 
-/** The status every built page is served with at its own URL (`/404.html` too: it is a file of the build). */
-export function expectedStatus(_url: string): number {
-  return 200;
-}
+/** The status every built page is served with (test/support/urls.ts). */
+export { expectedStatus } from '../../support/urls.ts';
