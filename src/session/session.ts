@@ -11,6 +11,8 @@
  * get, the page keys, the plan (current and stale pages), the pages written.
  */
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { trace } from '../core/trace.ts';
 import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { createIncrementalCompiles } from '../core/compile-module.ts';
@@ -241,9 +243,16 @@ function savedManifest(options: SessionOptions, recordUnits: boolean) {
 /**
  * A build's render workers hold the site now (each was sent its copy): this thread keeps only what
  * the rest of the build needs, the route table (pages to hand out, files, sitemap.xml) and the
- * page manifest, and lets the entries go (their fields, bodies, the loader's per-file state).
- * At 10,000 locations that was ~4 KB per page held for the whole render by a thread that renders
- * nothing. The content cache is written first, if it changed (in frames: it adds little now).
+ * page manifest, and lets the entries go (their fields, bodies, the loader's per-file state), the
+ * navigation and the route fields only templates read. The content cache is written first, if it
+ * changed (in frames: it adds little now).
+ *
+ * The collection runs once this job is over: the site patch just posted keeps the entry list in a
+ * WeakRef (render/worker-handle.ts), and V8 keeps a WeakRef's target alive until the end of the
+ * job that made it, so a collection here would still find every entry alive (it did, until
+ * 2026-11-26: 44 MB live instead of 23 at 10,000 locations). It compacts: freed objects are spread
+ * over the whole old generation, and without moving the live ones V8 kept 65 MB committed for a
+ * heap of 23 MB for the whole render (docs/performance.md, History, 2026-11-26, 08:25).
  */
 function handOver(pass: Pass, source: SiteSource): void {
   pass.site.saveCache?.();
@@ -254,8 +263,33 @@ function handOver(pass: Pass, source: SiteSource): void {
   pass.data.content = none;
   pass.site.items = [];
   pass.items = [];
-  // Now, before the pages' records start to fill the space the entries leave.
-  collectGarbage();
+  pass.site.navigation = {};
+  pass.data.navigation = {};
+  keepRouteSkeletons(pass.site.table.routes);
+  // Before the pages' records start to fill the space the entries leave, but after this job.
+  setImmediate(() => {
+    collectGarbage({ compact: true });
+    trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
+  });
+}
+
+const NO_KEYWORDS: string[] = [];
+const NO_IMAGE = { src: '', alt: '' };
+
+/**
+ * Empties the route fields only templates read (titles, texts, the image, the site's `data`, the
+ * entry): each worker routed its own copy, and this thread reads no more of a route than its path,
+ * file, format, template and source (pages to hand out, errors, sitemap.xml). About 2 KB a
+ * location page (its nearby places, image, breadcrumbs and texts).
+ */
+function keepRouteSkeletons(routes: readonly Route[]): void {
+  for (const route of routes) {
+    route.title = route.navLabel = route.seoTitle = route.description = route.sitemapGroup = '';
+    route.keywords = NO_KEYWORDS;
+    route.image = NO_IMAGE;
+    route.data = undefined;
+    route.entry = null;
+  }
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
