@@ -159,6 +159,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     async writePages(pass, staging, pages, time, onRendered) {
       const pending: Array<[string, PageRecord]> = [];
       const atOnce = mode.kind === 'build';
+      let handedOver = false;
       // Until they are written again, nothing vouches for these pages' files.
       manifest.forget(pages.render.map((route) => route.path));
       const written = await writePages({
@@ -171,8 +172,18 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         record: recordUnits ? { keys: pass.keys, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
         shareChunks: mode.kind === 'build' ? mode.render.shareChunks : true,
         time,
-        onRendered,
-        handedOver: atOnce ? () => handOver(pass, source) : undefined,
+        onRendered: (done, total) => {
+          // The workers render: the peak of their assembling is over, and the site this thread let go can be compacted away.
+          if (handedOver && done > 0) {
+            handedOver = false;
+            compactAfterHandOver();
+          }
+          onRendered?.(done, total);
+        },
+        handedOver: atOnce ? () => {
+          handOver(pass, source);
+          handedOver = true;
+        } : undefined,
       });
       return {
         ...written,
@@ -245,14 +256,7 @@ function savedManifest(options: SessionOptions, recordUnits: boolean) {
  * the rest of the build needs, the route table (pages to hand out, files, sitemap.xml) and the
  * page manifest, and lets the entries go (their fields, bodies, the loader's per-file state), the
  * navigation and the route fields only templates read. The content cache is written first, if it
- * changed (in frames: it adds little now).
- *
- * The collection runs once this job is over: the site patch just posted keeps the entry list in a
- * WeakRef (render/worker-handle.ts), and V8 keeps a WeakRef's target alive until the end of the
- * job that made it, so a collection here would still find every entry alive (it did, until
- * 2026-11-26: 44 MB live instead of 23 at 10,000 locations). It compacts: freed objects are spread
- * over the whole old generation, and without moving the live ones V8 kept 65 MB committed for a
- * heap of 23 MB for the whole render (docs/performance.md, History, 2026-11-26, 08:25).
+ * changed (in frames: it adds little now). compactAfterHandOver() collects.
  */
 function handOver(pass: Pass, source: SiteSource): void {
   pass.site.saveCache?.();
@@ -266,11 +270,21 @@ function handOver(pass: Pass, source: SiteSource): void {
   pass.site.navigation = {};
   pass.data.navigation = {};
   keepRouteSkeletons(pass.site.table.routes);
-  // Before the pages' records start to fill the space the entries leave, but after this job.
-  setImmediate(() => {
-    collectGarbage({ compact: true });
-    trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
-  });
+}
+
+/**
+ * The collection after the hand-over, once the first pages came back. Not in the hand-over's own
+ * job: the site patch just posted keeps the entry list in a WeakRef (render/worker-handle.ts), and
+ * V8 keeps a WeakRef's target alive until the end of the job that made it, so a collection there
+ * found every entry alive (until 2026-11-26: 44 MB live instead of 23 at 10,000 locations). Not at
+ * once after it either: the workers are still assembling their copies then, the build's peak, and
+ * a compaction adds a copy of what is live. It compacts: the freed objects are spread over the
+ * whole old generation, and V8 kept it committed (65 MB for 23 live) for the whole render
+ * (docs/performance.md, History, 2026-11-26, 08:25).
+ */
+function compactAfterHandOver(): void {
+  collectGarbage({ compact: true });
+  trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
 }
 
 const NO_KEYWORDS: string[] = [];

@@ -45,7 +45,7 @@ const WORKER_HEAP_MB = 96;
  * What the main thread may hold once its render workers have the site, in MB of live heap (the
  * figure it traces after its collection at the hand-over). Measured at 4,000 locations: 28.7
  * when that collection ran in the same job as the site patch, whose WeakRef kept every entry
- * alive through it, with the whole route table kept; 17.7 once it runs after that job and the
+ * alive through it, with the whole route table kept; 17.7 once it runs when the first pages come back and the
  * route fields only templates read are emptied (2026-11-26). More held per page fails here.
  */
 const MAIN_HEAP_AFTER_HAND_OVER_MB = 23;
