@@ -6,7 +6,8 @@
  * each render worker's by CLEANSITE_RENDER_HEAP_MB, then builds again after
  * one edit (the content cache and the page manifest read back) under the
  * same caps. The cold build also bounds what the main thread holds while
- * the workers render (its live heap after the hand-over, traced). The caps sit below what the code before needed: its main
+ * the workers render (its live heap after the hand-over, traced). The caps
+ * sit below what the code before needed: its main
  * thread ran out at 40 MB (it held every entry while the workers rendered;
  * now it lets them go once they are sent), before issue 23's first memory
  * work at 44; and with workers at 64 MB /cleaning-guide ran out (the page reads
@@ -45,8 +46,9 @@ const WORKER_HEAP_MB = 96;
  * What the main thread may hold once its render workers have the site, in MB of live heap (the
  * figure it traces after its collection at the hand-over). Measured at 4,000 locations: 28.7
  * when that collection ran in the same job as the site patch, whose WeakRef kept every entry
- * alive through it, with the whole route table kept; 17.7 once it runs when the first pages come back and the
- * route fields only templates read are emptied (2026-11-26). More held per page fails here.
+ * alive through it, with the whole route table kept; 17.7 once it runs when the first pages
+ * come back and the route fields only templates read are emptied (2026-11-26). More held per
+ * page fails here.
  */
 const MAIN_HEAP_AFTER_HAND_OVER_MB = 23;
 
