@@ -20,13 +20,24 @@ import { runInNewContext } from 'node:vm';
 
 let collect: (() => void) | undefined;
 
-/** A full, synchronous garbage collection of the calling thread's heap. */
-export function collectGarbage(): void {
+/**
+ * A full, synchronous garbage collection of the calling thread's heap. `compact`: also move the
+ * live objects together, so pages left sparse are given back. V8's own full collections seldom do
+ * (a main thread with 43 MB live kept 65 MB committed for a whole render); V8 offers no per-call
+ * option, so its flag is set around this one collection.
+ */
+export function collectGarbage(options: { compact?: boolean } = {}): void {
   if (!collect) {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as () => void;
   }
-  collect();
+  if (!options.compact) return collect();
+  setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    collect();
+  } finally {
+    setFlagsFromString('--no-compact-on-every-full-gc');
+  }
 }
 
 /**
@@ -37,8 +48,11 @@ export function collectGarbage(): void {
  */
 const WORTH_COLLECTING_MB = 24;
 
-export function collectGarbageIfLarge(minimumMB = WORTH_COLLECTING_MB): void {
-  if (getHeapStatistics().used_heap_size >= minimumMB * 2 ** 20) collectGarbage();
+/** True when it collected. */
+export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: number } = {}): boolean {
+  if (getHeapStatistics().used_heap_size < (options.minimumMB ?? WORTH_COLLECTING_MB) * 2 ** 20) return false;
+  collectGarbage(options);
+  return true;
 }
 
 /** True between holdYoungGenerations() and the first pass's settleYoungGenerations(). */

@@ -11,6 +11,8 @@
  * get, the page keys, the plan (current and stale pages), the pages written.
  */
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
+import { trace } from '../core/trace.ts';
 import { readPageManifest, removePageManifest, writePageManifest } from '../cache/page-manifest-file.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { createIncrementalCompiles } from '../core/compile-module.ts';
@@ -157,6 +159,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     async writePages(pass, staging, pages, time, onRendered) {
       const pending: Array<[string, PageRecord]> = [];
       const atOnce = mode.kind === 'build';
+      let handedOver = false;
       // Until they are written again, nothing vouches for these pages' files.
       manifest.forget(pages.render.map((route) => route.path));
       const written = await writePages({
@@ -169,8 +172,18 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
         record: recordUnits ? { keys: pass.keys, onPage: (page, record) => (atOnce ? manifest.remember(page, record) : pending.push([page, record])) } : undefined,
         shareChunks: mode.kind === 'build' ? mode.render.shareChunks : true,
         time,
-        onRendered,
-        handedOver: atOnce ? () => handOver(pass, source) : undefined,
+        onRendered: (done, total) => {
+          // The workers render: the peak of their assembling is over, and the site this thread let go can be compacted away.
+          if (handedOver && done > 0) {
+            handedOver = false;
+            compactAfterHandOver();
+          }
+          onRendered?.(done, total);
+        },
+        handedOver: atOnce ? () => {
+          handOver(pass, source);
+          handedOver = true;
+        } : undefined,
       });
       return {
         ...written,
@@ -241,9 +254,9 @@ function savedManifest(options: SessionOptions, recordUnits: boolean) {
 /**
  * A build's render workers hold the site now (each was sent its copy): this thread keeps only what
  * the rest of the build needs, the route table (pages to hand out, files, sitemap.xml) and the
- * page manifest, and lets the entries go (their fields, bodies, the loader's per-file state).
- * At 10,000 locations that was ~4 KB per page held for the whole render by a thread that renders
- * nothing. The content cache is written first, if it changed (in frames: it adds little now).
+ * page manifest, and lets the entries go (their fields, bodies, the loader's per-file state), the
+ * navigation and the route fields only templates read. The content cache is written first, if it
+ * changed (in frames: it adds little now). compactAfterHandOver() collects.
  */
 function handOver(pass: Pass, source: SiteSource): void {
   pass.site.saveCache?.();
@@ -254,8 +267,44 @@ function handOver(pass: Pass, source: SiteSource): void {
   pass.data.content = none;
   pass.site.items = [];
   pass.items = [];
-  // Now, before the pages' records start to fill the space the entries leave.
-  collectGarbageIfLarge();
+  pass.site.navigation = {};
+  pass.data.navigation = {};
+  keepRouteSkeletons(pass.site.table.routes);
+}
+
+/**
+ * The collection after the hand-over, once the first pages came back. Not in the hand-over's own
+ * job: the site patch just posted keeps the entry list in a WeakRef (render/worker-handle.ts), and
+ * V8 keeps a WeakRef's target alive until the end of the job that made it, so a collection there
+ * found every entry alive (until 2026-11-26: 44 MB live instead of 23 at 10,000 locations). Not at
+ * once after it either: the workers are still assembling their copies then, the build's peak, and
+ * a compaction adds a copy of what is live. It compacts: the freed objects are spread over the
+ * whole old generation, and V8 kept it committed (65 MB for 23 live) for the whole render
+ * (docs/performance.md, History, 2026-11-26, 08:25).
+ */
+function compactAfterHandOver(): void {
+  // Small sites skip it (collectGarbageIfLarge): a few MB to give back for 10-20 ms of CPU.
+  collectGarbageIfLarge({ compact: true });
+  trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
+}
+
+const NO_KEYWORDS: string[] = [];
+const NO_IMAGE = { src: '', alt: '' };
+
+/**
+ * Empties the route fields only templates read (titles, texts, the image, the site's `data`, the
+ * entry): each worker routed its own copy, and this thread reads no more of a route than its path,
+ * file, format, template and source (pages to hand out, errors, sitemap.xml). About 2 KB a
+ * location page (its nearby places, image, breadcrumbs and texts).
+ */
+function keepRouteSkeletons(routes: readonly Route[]): void {
+  for (const route of routes) {
+    route.title = route.navLabel = route.seoTitle = route.description = route.sitemapGroup = '';
+    route.keywords = NO_KEYWORDS;
+    route.image = NO_IMAGE;
+    route.data = undefined;
+    route.entry = null;
+  }
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */
