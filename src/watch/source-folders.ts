@@ -49,6 +49,16 @@ export function missingFolderProblems(rootDir: string, missing: readonly SourceF
   }));
 }
 
+/** The problems not about a file inside one of `folders` (files are named relative to the project root). */
+export function problemsOutside(rootDir: string, problems: readonly CleansiteError[], folders: readonly SourceFolder[]): CleansiteError[] {
+  return problems.filter((problem) => {
+    const file = problem.location?.file;
+    if (file === undefined) return true;
+    const resolved = path.resolve(rootDir, file);
+    return !folders.some((folder) => resolved.startsWith(folder.dir + path.sep));
+  });
+}
+
 function isDirectory(dir: string): boolean {
   try {
     return statSync(dir).isDirectory();

@@ -24,7 +24,7 @@ import type { FileChange } from './file-watcher.ts';
 import { checkDevScripts, greetingMessages, messagesAfterRebuild } from './live-messages.ts';
 import { afterOpenPages, openPagesFirst, pageUrlsOf, type OpenPagesOptions } from './open-pages.ts';
 import { pointAtTemplate } from './locate-template-frame.ts';
-import { findMissingFolders, missingFolderProblems, replacedFolders, shownFolder } from './source-folders.ts';
+import { findMissingFolders, missingFolderProblems, problemsOutside, replacedFolders, shownFolder } from './source-folders.ts';
 
 export interface WatchSessionOptions extends SitePaths, OpenPagesOptions {
   /** Script URLs every page gets (the live-reload client). */
@@ -180,7 +180,8 @@ function waitForFolders(state: WatchState, options: WatchSessionOptions, changes
   const news = initial || shown.join('\0') !== state.missingBefore.join('\0');
   state.missingBefore = shown;
   state.folderProblems = missingFolderProblems(options.rootDir, missing);
-  const problems = problemsOf(state);
+  // A pass that ran while the folder was being removed reported its files gone: the folder's problem says it all.
+  const problems = [...state.folderProblems, ...problemsOutside(options.rootDir, state.openProblems, missing)];
   const messages = news && !initial ? messagesAfterRebuild({ outputChanged: false, stylesheet: undefined, buildNumber: state.buildNumber, problems, hadProblems }) : [];
   return {
     changes: news ? changes : [], initial, pages: 0, deferred: 0, removedPages: 0, stylesheet: false, script: false, publicFiles: 0,

@@ -27,6 +27,8 @@ export interface WatchProcess {
   waitForLine(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
   /** Polls the served page until it answers 200 with `text` in it (watch rewrites it a few ms after a save); fails with the last body and what watch printed. */
   servedPage(urlPath: string, text: string, timeoutMs?: number): Promise<string>;
+  /** Polls until the path answers 404 (a file removed by a later batch than the one a test waited for). */
+  servedGone(urlPath: string, timeoutMs?: number): Promise<void>;
   alive(): boolean;
   /** Sends the signal (SIGTERM unless told) and resolves with the exit code once the process has ended. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -86,7 +88,8 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
     pid: child.pid!,
     output,
     waitForLine,
-    servedPage: (urlPath, text, timeoutMs = 20_000) => pollServedPage(url, output, urlPath, text, timeoutMs),
+    servedPage: (urlPath, text, timeoutMs = 20_000) => pollServed(url, output, urlPath, (status, body) => status === 200 && body.includes(text), `showed ${JSON.stringify(text)}`, timeoutMs),
+    servedGone: async (urlPath, timeoutMs = 20_000) => void await pollServed(url, output, urlPath, (status) => status === 404, 'answered 404', timeoutMs),
     alive: () => !exited,
     stop: async (signal = 'SIGTERM') => {
       if (!exited) child.kill(signal);
@@ -95,17 +98,17 @@ export async function startWatchProcess(siteDir: string, extraArgs: string[] = [
   };
 }
 
-async function pollServedPage(baseUrl: string, output: string[], urlPath: string, text: string, timeoutMs: number): Promise<string> {
+async function pollServed(baseUrl: string, output: string[], urlPath: string, done: (status: number, body: string) => boolean, what: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     const response = await fetch(new URL(urlPath, baseUrl));
     const body = await response.text();
-    if (response.status === 200 && body.includes(text)) return body;
+    if (done(response.status, body)) return body;
     last = `${response.status}: ${body.slice(0, 300)}`;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${urlPath} never showed ${JSON.stringify(text)} within ${timeoutMs} ms; last answer ${last}\nwatch output:\n${output.join('\n')}`);
+  throw new Error(`${urlPath} never ${what} within ${timeoutMs} ms; last answer ${last}\nwatch output:\n${output.join('\n')}`);
 }
 
 export interface StreamEvent {
