@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEsbuild } from './common-js-packages.ts';
+import { isInside } from './inside-folder.ts';
 import { removeStaleFiles } from './remove-stale.ts';
 import type { BuildContext, BuildOptions, Plugin } from 'esbuild';
 import { CleansiteError, type ErrorCode } from './errors.ts';
@@ -155,8 +156,7 @@ export async function moveModule(compiled: CompiledModule, from: string, to: str
   } catch {
     return undefined;
   }
-  const inside = (file: string) => !path.relative(from, file).startsWith('..');
-  if (!compiled.inputs.every(inside)) return undefined;
+  if (!compiled.inputs.every((file) => isInside(file, from))) return undefined;
   const [fromName, toName] = [from, to].map((folder) => `${path.relative(process.cwd(), folder).split(path.sep).join('/')}/`);
   const moved = moveSourceMap(text.split('\n').map((line) => line.startsWith(`// ${fromName}`) ? `// ${toName}${line.slice(3 + fromName!.length)}` : line).join('\n'), fromName!, toName!);
   if (moved === undefined) return undefined;

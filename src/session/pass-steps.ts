@@ -16,6 +16,7 @@ import { imageUsesOf, type ImageUses } from '../assets/images/image-uses.ts';
 import { runImageStage, type ImageStage } from '../assets/resolve-images.ts';
 import { moveModule, type CompiledModule, type IncrementalCompiles } from '../core/compile-module.ts';
 import type { StageHandle } from '../core/progress.ts';
+import { isInside } from '../core/inside-folder.ts';
 import { trace } from '../core/trace.ts';
 import { cachedStep, type PortableStep } from '../cache/step-cache.ts';
 import { compileSiteConfig } from '../config/load-config.ts';
@@ -166,7 +167,7 @@ function portableAsset(name: 'css' | 'script', entry: string, { templatesDir, co
     key: `${name}\n${code}\n${path.relative(templatesDir, entry)}\n${rootDir}`,
     async move(built, from, to) {
       // A source outside the folder (a package's stylesheet) could be another file for the copy: compiled again.
-      if (built?.inputs.some((file) => path.relative(from, file).startsWith('..'))) return undefined;
+      if (built?.inputs.some((file) => !isInside(file, from))) return undefined;
       const value = built && { ...built, inputs: built.inputs.map((file) => path.join(to, path.relative(from, file))) };
       return { value, inputs: [entry, ...value?.inputs ?? [], ...name === 'script' ? projectFiles(rootDir) : []] };
     },

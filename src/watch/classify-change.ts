@@ -7,6 +7,7 @@ import path from 'node:path';
 import { CONFIG_FILE } from '../config/load-config.ts';
 import type { BundleInputs } from '../session/pass-steps.ts';
 import type { PassChanges, StepName } from '../session/run-pass.ts';
+import { isInside } from '../core/inside-folder.ts';
 import type { FileChange } from './file-watcher.ts';
 
 /** The steps a file feeds directly (the image step also follows from what the pages use). */
@@ -33,11 +34,6 @@ export function classifyChange(file: string, folders: SourceFolders, inputs: Bun
   if (isInside(file, path.join(folders.templatesDir, 'styles'))) return ['styles'];
   if (isInside(file, path.join(folders.templatesDir, 'client'))) return ['client'];
   return /\.(tsx?|jsx?|mjs|cjs|json)$/.test(file) ? ['templates'] : [];
-}
-
-export function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** Forward-slash path relative to a folder, as the content loader names files. */

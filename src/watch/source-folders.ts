@@ -9,6 +9,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
+import { isInside } from '../core/inside-folder.ts';
 import type { SourceFolders } from './classify-change.ts';
 import type { FileChange } from './file-watcher.ts';
 
@@ -53,9 +54,7 @@ export function missingFolderProblems(rootDir: string, missing: readonly SourceF
 export function problemsOutside(rootDir: string, problems: readonly CleansiteError[], folders: readonly SourceFolder[]): CleansiteError[] {
   return problems.filter((problem) => {
     const file = problem.location?.file;
-    if (file === undefined) return true;
-    const resolved = path.resolve(rootDir, file);
-    return !folders.some((folder) => resolved.startsWith(folder.dir + path.sep));
+    return file === undefined || !folders.some((folder) => isInside(path.resolve(rootDir, file), folder.dir));
   });
 }
 
