@@ -19,7 +19,7 @@ import { listContentFiles } from './list-content-files.ts';
 import { parseSources, readSource, type ContentSource, type ParsedSources } from './parse-sources.ts';
 import type { Collections } from './collections.ts';
 import type { Content } from './entry-types.ts';
-import { assembleContent, validatedFile, type ValidatedEntry } from './validate-content.ts';
+import { assembleContent, validatedFile, type ValidatedEntry } from './assemble-content.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { readContentCache, writeContentCache, type CacheTarget } from '../cache/content-cache-file.ts';
 import { hashText } from '../core/hash-text.ts';

@@ -10,8 +10,6 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { toUrl } from '../core/urls.ts';
 import { htmlToText, MARKDOWN_IMAGE_ATTRIBUTE } from './markdown-markup.ts';
 
-export { htmlToText, MARKDOWN_IMAGE_ATTRIBUTE } from './markdown-markup.ts';
-
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
 /**

@@ -11,7 +11,8 @@ import { CleansiteError } from '../core/errors.ts';
 import type { Collections } from './collections.ts';
 import { parseContentFile } from './load-content.ts';
 import { decodeSourceText } from './source-text.ts';
-import { validateSource, type ValidatedEntry } from './validate-content.ts';
+import type { ValidatedEntry } from './assemble-content.ts';
+import { validateSource } from './validate-content.ts';
 import type { Entry } from './entry-types.ts';
 
 /** A content file to parse: read and fingerprinted already, or only found. */

@@ -16,7 +16,6 @@ import type { Collections } from './collections.ts';
 import type { ContentReference, Entry } from './entry-types.ts';
 
 export { pagePath } from './entry-slugs.ts';
-export { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from './assemble-content.ts';
 
 /**
  * zod turns each object schema into generated code (new Function) the first

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentCached, type ParseHelper, type ParseHelpers } from '../../src/content/content-loader.ts';
 import { parseSources, type ContentSource } from '../../src/content/parse-sources.ts';
-import { validatedFile } from '../../src/content/validate-content.ts';
+import { validatedFile } from '../../src/content/assemble-content.ts';
 import { collections } from '../support/site-config.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 

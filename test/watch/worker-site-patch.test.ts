@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FingerprintedEntry } from '../../src/content/content-loader.ts';
 import { createContentLoader } from '../../src/content/content-loader.ts';
-import { validatedFile } from '../../src/content/validate-content.ts';
+import { validatedFile } from '../../src/content/assemble-content.ts';
 import { createHoldings } from '../../src/render/worker-handle.ts';
 import type { RenderSettings } from '../../src/render/worker-protocol.ts';
 import { makeFixtureSite, removeSite } from '../support/fixture-site.ts';
