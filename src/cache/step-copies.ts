@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashText } from '../core/hash-text.ts';
+import { relativeBelow } from '../core/inside-folder.ts';
 import type { InputStamp, StepRecord, StepResult } from './step-cache.ts';
 
 /** How a step's result made from one copy of a folder is the result of another copy with the same bytes. */
@@ -76,8 +77,7 @@ function configAbove(folder: string): string {
 
 /** Relative inside the folder (a copy has it at its own place), absolute outside (the same file for every copy). */
 function nameIn(folder: string, file: string): string {
-  const relative = path.relative(folder, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  return relativeBelow(file, folder) ?? file;
 }
 
 /** A recorded name at this copy (a folder keeps its trailing separator). */

@@ -1,6 +1,7 @@
 import { build, type BuildOptions } from '../build.ts';
 import { describeLeftOut } from '../routes/publish-entries.ts';
-import { claimSiteOutput, displayPath, isUsageError, reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE } from './command-support.ts';
+import { claimSiteOutput, isUsageError, reportErrors, resolveSiteOptions, type BuildCommandOptions, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE } from './command-support.ts';
+import { displayPath } from '../core/inside-folder.ts';
 import type { Logger } from '../core/logger.ts';
 import { formatBytes } from '../core/format.ts';
 import { createReporter, progressModeFor, type Reporter } from '../core/progress.ts';

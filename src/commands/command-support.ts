@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SitePaths } from '../core/site-paths.ts';
 import { CleansiteError, toErrorList } from '../core/errors.ts';
+import { displayPath } from '../core/inside-folder.ts';
 import type { Logger } from '../core/logger.ts';
 import { claimOutput, type OutputClaim } from '../output/claim-output.ts';
 import { findBaseUrlProblem } from '../core/base-url.ts';
@@ -73,12 +74,6 @@ export function checkSourceFolders(options: SiteOptions, cwd = process.cwd()): v
 export function claimSiteOutput(paths: SitePaths, options: SiteOptions & { force?: boolean }, cwd = process.cwd()): OutputClaim {
   checkSourceFolders(options, cwd);
   return claimOutput({ ...paths, cwd, force: Boolean(options.force) }, displayPath(paths.outDir, cwd));
-}
-
-/** Relative to the working folder when inside it, absolute otherwise. */
-export function displayPath(dir: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, dir);
-  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative;
 }
 
 /** Reports errors one line each (with hints), stacks only with --debug. */

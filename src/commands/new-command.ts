@@ -5,6 +5,7 @@
  * (templates/archetypes/<collection>.<ext>) or else its schema. It never
  * replaces a file: the write itself refuses one that exists.
  */
+import { displayPath } from '../core/inside-folder.ts';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
@@ -15,7 +16,7 @@ import { draftEntry, newEntryPath } from '../content/new-entry.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import type { Logger } from '../core/logger.ts';
-import { defaultCacheDir, displayPath, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
+import { defaultCacheDir, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
 
 export interface NewCommandOptions {
   content: string;

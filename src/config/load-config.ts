@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { compileModule, type CompiledModule } from '../core/compile-module.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { importModule } from '../core/import-module.ts';
+import { shownPath } from '../core/inside-folder.ts';
 import { findMarkdownFieldsProblem } from './markdown-fields.ts';
 import { claimsDataFilesOnly, fileExtensionsOf } from './collection-files.ts';
 import { engineApiPlugin, provideEngineApi } from './engine-api.ts';
@@ -23,8 +24,7 @@ export function configEntry(templatesDir: string): string {
 
 /** The config file as errors name it: relative to the project, as content files are. */
 export function shownConfigFile(templatesDir: string, rootDir: string): string {
-  const relative = path.relative(rootDir, configEntry(templatesDir));
-  return (relative.startsWith('..') || path.isAbsolute(relative) ? configEntry(templatesDir) : relative).split(path.sep).join('/');
+  return shownPath(configEntry(templatesDir), rootDir);
 }
 
 export async function compileSiteConfig(templatesDir: string, cacheDir: string): Promise<CompiledModule> {

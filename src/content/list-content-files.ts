@@ -10,6 +10,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, Stats, type Dirent } fr
 import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
+import { shownPath } from '../core/inside-folder.ts';
 import { folderOf, isSingleFile, type Collections } from './collections.ts';
 import { fileExtensionsOf } from '../config/collection-files.ts';
 
@@ -56,10 +57,7 @@ export async function listContentFiles(contentDir: string, rootDir: string, coll
     const file = shown(path.join(contentDir, relative));
     problems.set(relative, new CleansiteError({ code: 'CONTENT_PARSE', message, hint, location: { file } }));
   };
-  const shown = (absolute: string) => {
-    const relative = path.relative(rootDir, absolute);
-    return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
-  };
+  const shown = (absolute: string) => shownPath(absolute, rootDir);
   const inside = (real: string) => real === realContent || real.startsWith(realContent + path.sep);
 
   const patterns: string[] = [];

@@ -7,8 +7,8 @@
  * within the bounds" (front-matter-size.ts). Errors are CleansiteErrors with
  * the file's own line number.
  */
-import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
+import { shownPath } from '../core/inside-folder.ts';
 import { collectionOfPath, type Collections } from './collections.ts';
 import { isDataFile, parseDataFile } from './data-files.ts';
 import { parseYaml } from './yaml-document.ts';
@@ -101,6 +101,5 @@ function refuseBinary(text: string, file: string): string {
 }
 
 export function toProjectPath(rootDir: string, absolute: string): string {
-  const relative = path.relative(rootDir, absolute);
-  return (relative.startsWith('..') ? absolute : relative).split(path.sep).join('/');
+  return shownPath(absolute, rootDir);
 }

@@ -9,6 +9,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
+import { displayPath, isInside } from '../core/inside-folder.ts';
 import { hasOutputMarker, isEarlierCleansiteOutput, OUTPUT_MARKER } from './output-marker.ts';
 
 export interface OutputGuardInput {
@@ -47,13 +48,7 @@ function realPath(file: string): string {
 
 /** True when `inner` is `outer` or lies inside it. */
 function isWithin(inner: string, outer: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-function shownPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  return path.relative(outer, inner) === '' || isInside(inner, outer);
 }
 
 /** Why `--out` must not be used, or undefined when it may be replaced. */
@@ -73,7 +68,7 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
   const sources: Array<[string, string]> = [[input.contentDir, 'content'], [input.templatesDir, 'templates'], [input.publicDir, 'public']];
   for (const [dir, name] of sources) {
     const source = realPath(dir);
-    const shown = `${shownPath(dir, input.cwd)}/`;
+    const shown = `${displayPath(dir, input.cwd)}/`;
     if (out === source) return `is the ${name} folder`;
     if (isWithin(source, out)) return `contains the ${name} folder ${shown}`;
     if (isWithin(out, source)) return `lies inside the ${name} folder ${shown}`;
@@ -100,5 +95,5 @@ export function findOutputProblem(input: OutputGuardInput): string | undefined {
 export function checkOutputFolder(input: OutputGuardInput): void {
   const problem = findOutputProblem(input);
   if (problem === undefined) return;
-  throw new CleansiteError({ code: 'OUTPUT_REFUSED', message: `refusing --out ${shownPath(path.resolve(input.outDir), input.cwd)}: it ${problem}` });
+  throw new CleansiteError({ code: 'OUTPUT_REFUSED', message: `refusing --out ${displayPath(path.resolve(input.outDir), input.cwd)}: it ${problem}` });
 }

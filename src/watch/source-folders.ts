@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
-import { isInside } from '../core/inside-folder.ts';
+import { isInside, shownPath } from '../core/inside-folder.ts';
 import type { SourceFolders } from './classify-change.ts';
 import type { FileChange } from './file-watcher.ts';
 
@@ -37,9 +37,7 @@ export function replacedFolders(changes: readonly FileChange[], folders: SourceF
 
 /** `content/`, relative to the project root when inside it. */
 export function shownFolder(rootDir: string, dir: string): string {
-  const relative = path.relative(rootDir, dir);
-  const shown = relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative;
-  return `${shown.split(path.sep).join('/')}/`;
+  return `${shownPath(dir, rootDir)}/`;
 }
 
 export function missingFolderProblems(rootDir: string, missing: readonly SourceFolder[]): CleansiteError[] {
