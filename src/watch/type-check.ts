@@ -32,6 +32,17 @@ export interface TypeCheck {
   stop(): void;
 }
 
+/**
+ * Runs tsc (`process.argv[1]`, its arguments after it, as its own bin script sees them) with a
+ * thread that ends it once watch is gone (its parent is no longer watch's pid): `tsc --watch` never ends on its
+ * own, a watch killed outright (SIGKILL, the OOM killer) cannot stop it, and its main thread is
+ * busy for seconds in each check, so only another thread can notice in time.
+ */
+const ENDS_WITH_PARENT = `new (require('node:worker_threads').Worker)(
+  'setInterval(() => { if (process.ppid !== Number(process.env.CLEANSITE_WATCH_PID)) process.kill(process.pid, "SIGKILL"); }, 250);',
+  { eval: true }).unref();
+require(process.argv[1]);`;
+
 /** A finished check's report: `Found 2 errors. Watching for file changes.` */
 const CHECK_DONE = /Found \d+ errors?\b.*Watching for file changes/;
 const ERROR_LINE = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
@@ -42,8 +53,8 @@ export function startTypeCheck(options: TypeCheckOptions, onCheck: (problems: Cl
   const tsc = resolveTsc(options.rootDir);
   if (!tsc || !existsSync(siteConfig)) return undefined;
   const project = writeTemplatesProject(options, siteConfig);
-  const child = spawn(process.execPath, [tsc, '--watch', '--noEmit', '--pretty', 'false', '--preserveWatchOutput', '-p', project], {
-    cwd: options.rootDir, stdio: ['ignore', 'pipe', 'ignore'],
+  const child = spawn(process.execPath, ['-e', ENDS_WITH_PARENT, tsc, '--watch', '--noEmit', '--pretty', 'false', '--preserveWatchOutput', '-p', project], {
+    cwd: options.rootDir, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, CLEANSITE_WATCH_PID: String(process.pid) },
   });
   // A check is a background job: it must not slow the rebuild a save started.
   try {
