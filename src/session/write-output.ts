@@ -130,9 +130,19 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
   const staging = createStaging(options.outDir, 'atomic', options.maker);
   try {
     const previous = session.savedExtras;
-    const placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
-      { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
-    const written = await time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
+    // The pages first: the site goes to the render workers now, and this thread copies the other
+    // files and makes sitemap.xml while they assemble it and render (it was idle then).
+    const writing = time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
+    let placed: { files: number; bytes: number };
+    try {
+      placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
+        { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
+      void sitemap().catch(() => undefined);
+    } catch (error) {
+      await writing.catch(() => undefined);
+      throw error;
+    }
+    const written = await writing;
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
     site.saveCache?.();
     if (written.failures.length > 0 && !runOptions.keepGoing) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
