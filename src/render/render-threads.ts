@@ -209,7 +209,12 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 }
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
-const spawn = (state: ThreadState) => startRenderWorker(state.file!, () => configOf(state), state.options.limits);
+const spawn = (state: ThreadState) => {
+  const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits);
+  // The site config loads while this thread still parses (a small build's worker was idle then): the site patch finds it ready.
+  if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
+  return worker;
+};
 const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */

@@ -64,11 +64,13 @@ export type WorkerRequest =
   | { type: 'load'; modulePath: string }
   | { type: 'render'; paths: string[]; outDir: string };
 
-/** Everything a render worker is sent; entries, templates and compact need no reply. */
+/** Everything a render worker is sent; entries, config, templates and compact need no reply. */
 export type WorkerMessage =
   | (WorkerRequest & { id: number })
   /** Entries the worker lacks, before the patch that names them. */
   | { type: 'entries'; items: readonly FingerprintedEntry[] }
+  /** Start loading this site config (as the worker starts: the site patch needs it to route). */
+  | { type: 'config'; modulePath: string }
   /** Start loading these templates (a build, while the content loads). */
   | { type: 'templates'; modulePath: string }
   /** A full garbage collection (watch, when idle). */

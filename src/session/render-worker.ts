@@ -51,6 +51,10 @@ trace('worker: started');
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
     void inOrder(() => keepEntries(message.items));
+  } else if (message.type === 'config') {
+    importSiteConfig(message.modulePath).then(() => trace('worker: config loaded'), () => {
+      // Reported when the site patch or a parse request asks for it.
+    });
   } else if (message.type === 'compact') {
     collectGarbage();
   } else if (message.type === 'templates') {

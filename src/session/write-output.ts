@@ -24,7 +24,7 @@ import { createStaging, type Staging } from '../output/staging.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { writePublishFiles } from '../publish/write-publish-files.ts';
 import { currentOutputFiles, describeOutputExtras, describePublicFile } from './output-extras.ts';
-import { everyPart, placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
+import { placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
 import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
 import type { Pass, Session } from './session.ts';
@@ -130,13 +130,12 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
   const staging = createStaging(options.outDir, 'atomic', options.maker);
   try {
     const previous = session.savedExtras;
-    // The pages first: the site goes to the render workers now, and this thread copies the other
+    // The pages first: the site goes to the render workers now, and this thread places the other
     // files and makes sitemap.xml while they assemble it and render (it was idle then).
     const writing = time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
     let placed: { files: number; bytes: number };
     try {
-      placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
-        { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
+      placed = await placeBesidePages(staging, parts(''), { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
       void sitemap().catch(() => undefined);
     } catch (error) {
       await writing.catch(() => undefined);
@@ -170,6 +169,32 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     await staging.abort();
     throw error;
   }
+}
+
+/** Files placed between two turns of the event loop while pages render. */
+const PLACED_AT_ONCE = 16;
+
+/**
+ * Every part but sitemap.xml (placeParts), placed a slice at a time: between slices this thread
+ * answers the render workers (their site's reply, the next chunks of pages), which the copies
+ * (~11 MB of image variants where the image cache is on another file system) would hold up.
+ */
+async function placeBesidePages(staging: Staging, parts: OutputParts, previous: { dir: string; unchanged(file: PublicFile): boolean }): Promise<{ files: number; bytes: number }> {
+  const none = { publicFiles: [], css: false, script: false, images: false, sitemap: false };
+  const placed = placeParts(staging, { ...parts, imageFiles: [] }, { ...none, css: true, script: true });
+  const add = (more: { files: number; bytes: number }) => {
+    placed.files += more.files;
+    placed.bytes += more.bytes;
+  };
+  for (let start = 0; start < parts.publicFiles.length; start += PLACED_AT_ONCE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    add(placeParts(staging, parts, { ...none, publicFiles: parts.publicFiles.slice(start, start + PLACED_AT_ONCE) }, previous));
+  }
+  for (let start = 0; start < parts.imageFiles.length; start += PLACED_AT_ONCE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    add(placeParts(staging, { ...parts, imageFiles: parts.imageFiles.slice(start, start + PLACED_AT_ONCE) }, { ...none, images: true }));
+  }
+  return placed;
 }
 
 /** Current pages whose previous file is still there, as written, are linked; the rest are rendered. */
