@@ -133,6 +133,8 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     // The pages first: the site goes to the render workers now, and this thread places the other
     // files and makes sitemap.xml while they assemble it and render (it was idle then).
     const writing = time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
+    // Awaited below; until then a render that fails (templates that throw as they load) is no unhandled rejection.
+    writing.catch(() => undefined);
     let placed: { files: number; bytes: number };
     try {
       placed = await placeBesidePages(staging, parts(''), { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
