@@ -160,7 +160,12 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
   return {
     start: (files) => startParseHelpers(state, files),
     loaded(items, cache) {
-      if (!state.parsedThisPass) return false;
+      if (!state.parsedThisPass) {
+        // A small build's one worker (started to render) assembles and routes the site now, while
+        // this thread routes it and resolves the images: the site sent to render finds it ready.
+        if (state.warm?.alive) void state.warm.useSite(items, sitePatch(state, {})).catch(() => undefined);
+        return false;
+      }
       // Each assembles and routes the site while this thread does the same.
       state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
@@ -215,7 +220,7 @@ const spawn = (state: ThreadState) => {
   if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
   return worker;
 };
-const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
+const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache' | 'warmUp'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */
 function stopWorkers(state: ThreadState): Promise<void> {
@@ -315,7 +320,7 @@ function prepareSpare(state: ThreadState): void {
   if (state.spareItems === state.lastItems) return;
   trace('spare: sent the site');
   state.spareItems = state.lastItems;
-  void state.spare.useSite(state.lastItems, sitePatch(state, {}));
+  void state.spare.useSite(state.lastItems, sitePatch(state, { warmUp: true }));
 }
 
 /** The spare, taken out to load templates or render; undefined when there is none alive. */

@@ -52,6 +52,8 @@ export interface SitePatch {
   render?: RenderSettings;
   /** Write the content cache here once assembled (a build's first parse helper). */
   cache?: CacheTarget;
+  /** Without render settings: warm the renderer up once assembled (watch's spare, which renders the next save's open pages). */
+  warmUp?: boolean;
 }
 
 /** Requests to a render worker: each gets a WorkerReply with its id. */

@@ -163,7 +163,7 @@ async function applyPatch(patch: SitePatch): Promise<true> {
   trace('worker: site assembled');
   if (patch.render) renderer = await rendererFor(assembled.site, assembled.fingerprints, patch.render);
   // A spare (watch: a site and no templates yet) renders its first page for a waiting browser: the renderer is warmed now.
-  else if (templateModules.size === 0 && !warmedUp) {
+  else if (patch.warmUp && templateModules.size === 0 && !warmedUp) {
     warmedUp = true;
     warmUpRenderer();
     trace('worker: warmed up');
