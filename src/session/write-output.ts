@@ -136,9 +136,12 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     // Awaited below; until then a render that fails (templates that throw as they load) is no unhandled rejection.
     writing.catch(() => undefined);
     let placed: { files: number; bytes: number };
+    let described: Promise<Record<string, string>>;
     try {
       placed = await placeBesidePages(staging, parts(''), { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
-      void sitemap().catch(() => undefined);
+      // The page manifest's description of the other files (with sitemap.xml's hash), ready for the save after the commit.
+      described = describe();
+      described.catch(() => undefined);
     } catch (error) {
       await writing.catch(() => undefined);
       throw error;
@@ -157,7 +160,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     writer.images = context.state.images;
     writer.imageFiles = imageFilesOf(context.state);
     try {
-      session.save(await describe());
+      session.save(await described);
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       options.onWarning?.(`could not save the page cache: ${(error as Error).message}`);
