@@ -24,7 +24,7 @@ import { createStaging, type Staging } from '../output/staging.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { writePublishFiles } from '../publish/write-publish-files.ts';
 import { currentOutputFiles, describeOutputExtras, describePublicFile } from './output-extras.ts';
-import { placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
+import { placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts, type PartsToPlace } from './output-files.ts';
 import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
 import type { Pass, Session } from './session.ts';
@@ -185,7 +185,7 @@ const PLACED_AT_ONCE = 16;
  * (~11 MB of image variants where the image cache is on another file system) would hold up.
  */
 async function placeBesidePages(staging: Staging, parts: OutputParts, previous: { dir: string; unchanged(file: PublicFile): boolean }): Promise<{ files: number; bytes: number }> {
-  const none = { publicFiles: [], css: false, script: false, images: false, sitemap: false };
+  const none: PartsToPlace = { publicFiles: [], css: false, script: false, images: false, sitemap: false };
   const placed = placeParts(staging, { ...parts, imageFiles: [] }, { ...none, css: true, script: true });
   const add = (more: { files: number; bytes: number }) => {
     placed.files += more.files;
