@@ -4,7 +4,7 @@
  * and make every link absolute from the base URL.
  */
 import { atomFeed, jsonFeed, type FeedOptions } from 'cleansite';
-import { GUIDES } from './model/guides.ts';
+import { GUIDES } from './model/guide-paths.ts';
 import type { TemplateProps } from './model/props.ts';
 
 function feedOptions(props: TemplateProps<null>, feedPath: string): FeedOptions {

@@ -160,7 +160,12 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
   return {
     start: (files) => startParseHelpers(state, files),
     loaded(items, cache) {
-      if (!state.parsedThisPass) return false;
+      if (!state.parsedThisPass) {
+        // A small build's one worker (started to render) assembles and routes the site now, while
+        // this thread routes it and resolves the images: the site sent to render finds it ready.
+        if (state.warm?.alive) void state.warm.useSite(items, sitePatch(state, {})).catch(() => undefined);
+        return false;
+      }
       // Each assembles and routes the site while this thread does the same.
       state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
@@ -209,8 +214,13 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 }
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
-const spawn = (state: ThreadState) => startRenderWorker(state.file!, () => configOf(state), state.options.limits);
-const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
+const spawn = (state: ThreadState) => {
+  const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits);
+  // The site config loads while this thread still parses (a small build's worker was idle then): the site patch finds it ready.
+  if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
+  return worker;
+};
+const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache' | 'warmUp'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */
 function stopWorkers(state: ThreadState): Promise<void> {
@@ -310,7 +320,7 @@ function prepareSpare(state: ThreadState): void {
   if (state.spareItems === state.lastItems) return;
   trace('spare: sent the site');
   state.spareItems = state.lastItems;
-  void state.spare.useSite(state.lastItems, sitePatch(state, {}));
+  void state.spare.useSite(state.lastItems, sitePatch(state, { warmUp: true }));
 }
 
 /** The spare, taken out to load templates or render; undefined when there is none alive. */

@@ -52,6 +52,8 @@ export interface SitePatch {
   render?: RenderSettings;
   /** Write the content cache here once assembled (a build's first parse helper). */
   cache?: CacheTarget;
+  /** Without render settings: warm the renderer up once assembled (watch's spare, which renders the next save's open pages). */
+  warmUp?: boolean;
 }
 
 /** Requests to a render worker: each gets a WorkerReply with its id. */
@@ -64,11 +66,13 @@ export type WorkerRequest =
   | { type: 'load'; modulePath: string }
   | { type: 'render'; paths: string[]; outDir: string };
 
-/** Everything a render worker is sent; entries, templates and compact need no reply. */
+/** Everything a render worker is sent; entries, config, templates and compact need no reply. */
 export type WorkerMessage =
   | (WorkerRequest & { id: number })
   /** Entries the worker lacks, before the patch that names them. */
   | { type: 'entries'; items: readonly FingerprintedEntry[] }
+  /** Start loading this site config (as the worker starts: the site patch needs it to route). */
+  | { type: 'config'; modulePath: string }
   /** Start loading these templates (a build, while the content loads). */
   | { type: 'templates'; modulePath: string }
   /** A full garbage collection (watch, when idle). */

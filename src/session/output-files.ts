@@ -36,10 +36,6 @@ export interface PartsToPlace {
   sitemap: boolean;
 }
 
-export function everyPart(parts: OutputParts): PartsToPlace {
-  return { publicFiles: parts.publicFiles, css: true, script: true, images: true, sitemap: true };
-}
-
 /**
  * Places the chosen parts into the staging folder; returns files and bytes. A public file the
  * previous output holds unchanged (`unchanged`) is linked from `previousDir` instead of copied.

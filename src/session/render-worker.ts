@@ -51,6 +51,10 @@ trace('worker: started');
 parentPort!.on('message', (message: WorkerMessage) => {
   if (message.type === 'entries') {
     void inOrder(() => keepEntries(message.items));
+  } else if (message.type === 'config') {
+    importSiteConfig(message.modulePath).then(() => trace('worker: config loaded'), () => {
+      // Reported when the site patch or a parse request asks for it.
+    });
   } else if (message.type === 'compact') {
     collectGarbage();
   } else if (message.type === 'templates') {
@@ -159,7 +163,7 @@ async function applyPatch(patch: SitePatch): Promise<true> {
   trace('worker: site assembled');
   if (patch.render) renderer = await rendererFor(assembled.site, assembled.fingerprints, patch.render);
   // A spare (watch: a site and no templates yet) renders its first page for a waiting browser: the renderer is warmed now.
-  else if (templateModules.size === 0 && !warmedUp) {
+  else if (patch.warmUp && templateModules.size === 0 && !warmedUp) {
     warmedUp = true;
     warmUpRenderer();
     trace('worker: warmed up');

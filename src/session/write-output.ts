@@ -24,7 +24,7 @@ import { createStaging, type Staging } from '../output/staging.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
 import { writePublishFiles } from '../publish/write-publish-files.ts';
 import { currentOutputFiles, describeOutputExtras, describePublicFile } from './output-extras.ts';
-import { everyPart, placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts } from './output-files.ts';
+import { placeParts, STABLE_CSS_FILE, STABLE_SCRIPT_FILE, type OutputParts, type PartsToPlace } from './output-files.ts';
 import type { PassState } from './pass-steps.ts';
 import type { PassChanges, RunnerOptions, RunOptions } from './run-pass.ts';
 import type { Pass, Session } from './session.ts';
@@ -130,9 +130,23 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
   const staging = createStaging(options.outDir, 'atomic', options.maker);
   try {
     const previous = session.savedExtras;
-    const placed = placeParts(staging, parts(''), { ...everyPart(parts('')), sitemap: false },
-      { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
-    const written = await time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
+    // The pages first: the site goes to the render workers now, and this thread places the other
+    // files and makes sitemap.xml while they assemble it and render (it was idle then).
+    const writing = time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
+    // Awaited below; until then a render that fails (templates that throw as they load) is no unhandled rejection.
+    writing.catch(() => undefined);
+    let placed: { files: number; bytes: number };
+    let described: Promise<Record<string, string>>;
+    try {
+      placed = await placeBesidePages(staging, parts(''), { dir: options.outDir, unchanged: (file) => previous?.[file.relative] === describePublicFile(file) });
+      // The page manifest's description of the other files (with sitemap.xml's hash), ready for the save after the commit.
+      described = describe();
+      described.catch(() => undefined);
+    } catch (error) {
+      await writing.catch(() => undefined);
+      throw error;
+    }
+    const written = await writing;
     // After rendering: serialising every entry then adds nothing to the build's peak memory.
     site.saveCache?.();
     if (written.failures.length > 0 && !runOptions.keepGoing) throw new CleansiteErrorList(written.failures.map(runOptions.explain ?? ((error) => error)));
@@ -146,7 +160,7 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     writer.images = context.state.images;
     writer.imageFiles = imageFilesOf(context.state);
     try {
-      session.save(await describe());
+      session.save(await described);
     } catch (error) {
       // The output is complete; without a manifest the next build just renders every page.
       options.onWarning?.(`could not save the page cache: ${(error as Error).message}`);
@@ -160,6 +174,32 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     await staging.abort();
     throw error;
   }
+}
+
+/** Files placed between two turns of the event loop while pages render. */
+const PLACED_AT_ONCE = 16;
+
+/**
+ * Every part but sitemap.xml (placeParts), placed a slice at a time: between slices this thread
+ * answers the render workers (their site's reply, the next chunks of pages), which the copies
+ * (~11 MB of image variants where the image cache is on another file system) would hold up.
+ */
+async function placeBesidePages(staging: Staging, parts: OutputParts, previous: { dir: string; unchanged(file: PublicFile): boolean }): Promise<{ files: number; bytes: number }> {
+  const none: PartsToPlace = { publicFiles: [], css: false, script: false, images: false, sitemap: false };
+  const placed = placeParts(staging, { ...parts, imageFiles: [] }, { ...none, css: true, script: true });
+  const add = (more: { files: number; bytes: number }) => {
+    placed.files += more.files;
+    placed.bytes += more.bytes;
+  };
+  for (let start = 0; start < parts.publicFiles.length; start += PLACED_AT_ONCE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    add(placeParts(staging, parts, { ...none, publicFiles: parts.publicFiles.slice(start, start + PLACED_AT_ONCE) }, previous));
+  }
+  for (let start = 0; start < parts.imageFiles.length; start += PLACED_AT_ONCE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    add(placeParts(staging, { ...parts, imageFiles: parts.imageFiles.slice(start, start + PLACED_AT_ONCE) }, { ...none, images: true }));
+  }
+  return placed;
 }
 
 /** Current pages whose previous file is still there, as written, are linked; the rest are rendered. */

@@ -1,6 +1,7 @@
 /** BlogPosting structured data for a guide, with the business as author and publisher. */
 import type { BlogPosting, WithContext } from 'schema-dts';
-import { dayText, type Guide } from '../model/guides.ts';
+import { dayText } from '../model/guide-paths.ts';
+import type { Guide } from '../model/guides.ts';
 import type { TemplateProps } from '../model/props.ts';
 import { socialImageOf } from './social-image.ts';
 

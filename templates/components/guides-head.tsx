@@ -1,6 +1,6 @@
 /** What every Guides page adds to its <head>: the two feeds, and a listing's neighbouring pages. */
 import type { ReactElement } from 'react';
-import { GUIDES } from '../model/guides.ts';
+import { GUIDES } from '../model/guide-paths.ts';
 import type { TemplateProps } from '../model/props.ts';
 
 export function GuidesHead({ page }: { page: TemplateProps<unknown> }): ReactElement {

@@ -9,22 +9,12 @@
  */
 import { isoDate, paginate, taxonomy, termPath, z, type EntryOf, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
-
-export const GUIDES = {
-  base: '/guides',
-  topics: '/guides/topics',
-  feeds: { atom: '/guides/feed.xml', json: '/guides/feed.json' },
-  pageSize: 6,
-  /** Queensland's offset, as site.config.ts's utcOffsetHours: feed dates are midnight there. */
-  utcOffsetHours: 10,
-} as const;
+import { dayText, GUIDES } from './guide-paths.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 const MAX_TOPIC_LENGTH = 40;
 /** A day written YYYY-MM-DD, strictly (2026-02-30 is an error at its line), as that day's Date at 00:00 UTC. */
 const day = isoDate();
-/** The YYYY-MM-DD a day field was written as: what cards, feeds and `<time>` carry. */
-export const dayText = (date: Date): string => date.toISOString().slice(0, 10);
 
 export const guideSchema = z.strictObject({
   title: text,

@@ -11,7 +11,8 @@ import { JsonLd } from '../components/json-ld.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { Prose } from '../components/prose.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
-import { dayText, GUIDES, type Guide } from '../model/guides.ts';
+import { dayText, GUIDES } from '../model/guide-paths.ts';
+import type { Guide } from '../model/guides.ts';
 import type { TemplateProps } from '../model/props.ts';
 
 export function GuideArticlePage(props: TemplateProps<Guide>): ReactElement {

@@ -10,7 +10,8 @@ import { GuidesHead } from '../components/guides-head.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageHero } from '../components/page-hero.tsx';
 import { PageLayout } from '../layout/page-layout.tsx';
-import { GUIDES, type GuideCard as Card, type GuidesData } from '../model/guides.ts';
+import { GUIDES } from '../model/guide-paths.ts';
+import type { GuideCard as Card, GuidesData } from '../model/guides.ts';
 import type { TemplateProps } from '../model/props.ts';
 
 export function GuidesPage(props: TemplateProps<null>): ReactElement {
