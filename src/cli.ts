@@ -104,7 +104,8 @@ function addWatchCommand(program: Command, io: CommandIo): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = commandLogger(globals, io.logger);
       const { runWatch } = await import('./commands/watch-command.ts');
-      io.setExit(await runWatch(options, log, Boolean(globals.debug)));
+      // Ends the process after the exit code is set and the launcher's own work (lib/cli/cli.mjs) is done.
+      io.setExit(await runWatch(options, log, Boolean(globals.debug), () => setImmediate(() => process.exit())));
     });
 }
 

@@ -16,7 +16,12 @@ export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()
   return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout, jobs: options.jobs };
 }
 
-export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean): Promise<number> {
+/**
+ * `endProcess`: called once the session is closed. chokidar (5.0) leaves a one-second timer per
+ * folder it read (its readdir throttle) running after close(), which kept the process up to a
+ * second after Ctrl+C; the CLI passes a function that ends the process once its own work is done.
+ */
+export async function runWatch(options: WatchCommandOptions, logger: Logger, debug: boolean, endProcess: () => void = () => {}): Promise<number> {
   const watchOptions = toWatchOptions(options);
   const shown = (file: string) => path.relative(process.cwd(), file) || '.';
   let handle;
@@ -43,6 +48,7 @@ export async function runWatch(options: WatchCommandOptions, logger: Logger, deb
   await waitForStopSignal();
   await handle.close();
   claim.release();
+  endProcess();
   return EXIT_OK;
 }
 

@@ -21,7 +21,7 @@ import { addCaseStudies } from './support/case-studies.ts';
 
 /** A copy of the real site as a user's project: its sources, a tsconfig like the repository's, and the packages. */
 function copyRealSite(): string {
-  const site = makeTempDir('cleansite-case-studies-');
+  const site = makeTempDir('cleansite-case-studies-', 'memory');
   for (const folder of ['content', 'templates', 'public']) cpSync(path.join(repoRoot, folder), path.join(site, folder), { recursive: true });
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(site, 'node_modules'), 'dir');
   writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'case-studies-site', private: true, type: 'module' }));

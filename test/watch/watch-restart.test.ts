@@ -9,9 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyFixtureSite, makeTempDir, removeSite } from '../support/fixture-site.ts';
 import { useWatchProcesses, type WatchProcess } from '../support/watch-process.ts';
 
+// In memory (MEMORY_TMP): five whole writes of a 309-page site; on the shared disk the output's
+// commit (a journal written and synced, renames) made most of this file's time waiting, not working.
+// Removed after the watch processes are stopped (after-hooks run last-registered first).
+const site = makeTempDir('cleansite-watch-restart-', 'memory');
+afterAll(() => removeSite(site));
 const watching = useWatchProcesses();
 /** Enough pages that two workers both get some (chunks of 8+ pages, two in flight per worker). */
 const EXTRA_LOCATIONS = 300;
@@ -44,7 +50,7 @@ function childCommands(pid: number): string[] {
 
 describe('cleansite watch starts like build', () => {
   it('renders a cold site on several threads, and restarts from the page manifest without rendering what did not change', async () => {
-    const site = watching.site('watch-overlay');
+    copyFixtureSite(site, 'watch-overlay');
     const westEnd = path.join(site, 'content', 'locations', 'west-end.md');
     const westEndText = readFileSync(westEnd, 'utf8');
     for (let index = 1; index <= EXTRA_LOCATIONS; index++) {
