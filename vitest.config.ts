@@ -86,6 +86,9 @@ const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: strin
   'integration-shared': { ...INTEGRATION_SETUP, isolate: false, provide: { cleansiteSharesModules: true } },
 };
 
+/** `--sequence.shuffle` or `--sequence.shuffle.files` on the command line. */
+const SHUFFLED = process.argv.some((arg) => /^--sequence\.shuffle(\.files)?(=true)?$/.test(arg));
+
 export default defineConfig({
   // Site modules import the engine's API by the package name, as a published site would.
   resolve: { alias: { cleansite: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
@@ -95,8 +98,9 @@ export default defineConfig({
     // Browser and build tests are heavy; two files at a time suit a 2-core machine.
     maxWorkers: 2,
     reporters: ['default'],
-    // The long files first, whatever their project (test/support/test-order.ts).
-    sequence: { sequencer: LongFilesFirst },
+    // The long files first, whatever their project (test/support/test-order.ts); vitest's own
+    // order when asked to shuffle (a sequencer given here would turn its file shuffle off).
+    sequence: { sequencer: SHUFFLED ? undefined : LongFilesFirst },
     projects: Object.entries(TEST_PROJECTS).map(([name, files]) => ({ extends: true, test: { name, ...files, ...PROJECT_SETUP[name] } })),
   },
 });

@@ -62,9 +62,6 @@ export default class LongFilesFirst implements TestSequencer {
   }
 
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // `--sequence.shuffle` (a custom sequencer turns vitest's file shuffle off): the files in an order of the seed's.
-    const { shuffle, seed } = this.ctx.config.sequence;
-    if (shuffle) return shuffled(files, seed);
     const expected = new Map(files.map((file) => [file, this.expectedMs(file)]));
     const byTime = (a: TestSpecification, b: TestSpecification) => (expected.get(b) ?? 0) - (expected.get(a) ?? 0);
     const projectRank = (file: TestSpecification) => {
@@ -91,20 +88,3 @@ export default class LongFilesFirst implements TestSequencer {
   }
 }
 
-/** The files in a random order that the seed fixes (`--sequence.seed=<n>` replays it). */
-function shuffled<T>(items: T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const result = [...items];
-  for (let index = result.length - 1; index > 0; index--) {
-    const other = Math.floor(random() * (index + 1));
-    [result[index], result[other]] = [result[other]!, result[index]!];
-  }
-  return result;
-}
