@@ -11,6 +11,7 @@ import path from 'node:path';
 import { globby } from 'globby';
 import { describe, expect, it } from 'vitest';
 import { SHARED_INTEGRATION_TESTS, TEST_PROJECTS, UNIT_TESTS } from '../../vitest.config.ts';
+import { LONG_FILE_SECONDS } from '../support/test-order.ts';
 import { repoRoot } from '../support/fixture-site.ts';
 
 /** Every file vitest would take for a test by its name, wherever it is in the repository. */
@@ -35,9 +36,9 @@ describe('test tiers', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('names only files that exist in the unit and the shared lists', async () => {
+  it('names only files that exist in the unit and the shared lists and the long files of test-order.ts', async () => {
     const stale: string[] = [];
-    for (const pattern of [...UNIT_TESTS, ...SHARED_INTEGRATION_TESTS]) {
+    for (const pattern of [...UNIT_TESTS, ...SHARED_INTEGRATION_TESTS, ...Object.keys(LONG_FILE_SECONDS)]) {
       if ((await globby(pattern, { cwd: repoRoot })).length === 0) stale.push(pattern);
     }
     expect(stale).toEqual([]);
