@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/support/test-order.ts';
 
 /**
  * Two tiers. `unit`: the engine's pure tests (no build of the whole site, no browser, no child
  * process), seconds in all: `npm run test:unit` on every save. `integration`: everything else
- * (whole-site builds, the real CLI, servers, Chromium). `npm test` runs both.
- * test/unit/test-tiers.test.ts fails when a test file is in neither project or in both, or when
- * an entry here names no file.
+ * (whole-site builds, the real CLI, servers, Chromium), in two projects: `integration`, a process
+ * per file, and `integration-shared`, the files listed in SHARED_INTEGRATION_TESTS, whose worker
+ * keeps its modules (and its Chromium) from one file to the next. `npm test` runs all three.
+ * test/unit/test-tiers.test.ts fails when a test file is in no project or in two, when an entry
+ * here names no file, or when a shared file mocks, stubs or changes the environment or the working folder.
  */
 export const UNIT_TESTS = [
   'test/unit/**/*.test.ts',
@@ -26,10 +29,43 @@ export const UNIT_TESTS = [
   'test/watch/worker-site-patch.test.ts',
 ];
 
+/**
+ * Integration files that share one module graph per worker (`isolate: false`): they read the run's
+ * shared build or build their own into a temporary folder, serve it, drive Chromium; none mocks,
+ * stubs, changes `process.env` or the working folder, or starts a watch or deploy in-process.
+ * Each of them used to start a process of its own and import playwright-core, cheerio, sharp and
+ * the engine again (about 0.7 s of CPU a file), and launch its own Chromium (about 1 s).
+ */
+export const SHARED_INTEGRATION_TESTS = [
+  'test/browser/*.test.ts',
+  'test/images/image-stage.test.ts',
+  'test/images/images-in-browser.test.ts',
+  'test/images/picture-markup.test.ts',
+  'test/images/used-images.test.ts',
+  'test/quality/accessibility.test.ts',
+  'test/quality/browser-gates.test.ts',
+  'test/quality/determinism.test.ts',
+  'test/quality/html-validity.test.ts',
+  'test/quality/links.test.ts',
+  'test/quality/seo-lengths.test.ts',
+  'test/quality/visitor-modes.test.ts',
+  'test/quality/visual-gate-self-check.test.ts',
+  'test/quality/weight-budget.test.ts',
+  'test/site/*.test.ts',
+  'test/publish/deploy-docs.test.ts',
+  'test/publish/headers-in-browser.test.ts',
+  'test/publish/netlify-parity.test.ts',
+  'test/publish/publish-files.test.ts',
+  'test/publish/scheduled-publish-docs.test.ts',
+  'test/server/request-errors.test.ts',
+  'test/server/send-file.test.ts',
+];
+
 /** Which files each project runs (vitest's include and exclude globs, relative to the root). */
 export const TEST_PROJECTS = {
   unit: { include: UNIT_TESTS, exclude: [] as string[] },
-  integration: { include: ['test/**/*.test.ts'], exclude: UNIT_TESTS },
+  integration: { include: ['test/**/*.test.ts'], exclude: [...UNIT_TESTS, ...SHARED_INTEGRATION_TESTS] },
+  'integration-shared': { include: SHARED_INTEGRATION_TESTS, exclude: UNIT_TESTS },
 };
 
 /**
@@ -38,13 +74,20 @@ export const TEST_PROJECTS = {
  * run is shared read-only by the files that only read it (test/support/shared-site.ts); the unit
  * tier builds nothing.
  */
-const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[]; isolate?: boolean }> = {
+const INTEGRATION_SETUP = { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/shared-site.after-each-file.ts'] };
+const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[]; isolate?: boolean; provide?: Record<string, unknown> }> = {
   // The unit files share one module graph per worker (isolate: false): about half the tier's CPU
   // was each file importing the engine again. None of them mocks, stubs, changes the environment or
   // the working folder, or keeps state in a module (checked, and shuffled runs pass: docs/testing.md).
   unit: { setupFiles: ['test/support/production-react.setup.ts'], isolate: false },
-  integration: { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/shared-site.after-each-file.ts'] },
+  integration: INTEGRATION_SETUP,
+  // The same rules hold for these (test/unit/test-tiers.test.ts scans them); the browser session
+  // keeps one Chromium per worker when told it shares modules (test/support/browser.ts).
+  'integration-shared': { ...INTEGRATION_SETUP, isolate: false, provide: { cleansiteSharesModules: true } },
 };
+
+/** `--sequence.shuffle` or `--sequence.shuffle.files` on the command line. */
+const SHUFFLED = process.argv.some((arg) => /^--sequence\.shuffle(\.files)?(=true)?$/.test(arg));
 
 export default defineConfig({
   // Site modules import the engine's API by the package name, as a published site would.
@@ -55,6 +98,9 @@ export default defineConfig({
     // Browser and build tests are heavy; two files at a time suit a 2-core machine.
     maxWorkers: 2,
     reporters: ['default'],
+    // The long files first, whatever their project (test/support/test-order.ts); vitest's own
+    // order when asked to shuffle (a sequencer given here would turn its file shuffle off).
+    sequence: { sequencer: SHUFFLED ? undefined : LongFilesFirst },
     projects: Object.entries(TEST_PROJECTS).map(([name, files]) => ({ extends: true, test: { name, ...files, ...PROJECT_SETUP[name] } })),
   },
 });

@@ -283,6 +283,8 @@ describe.each(VIEWPORT_NAMES)('at the %s width', (viewport) => {
       const steps: Array<[string, string]> = [
         ['ArrowRight', 'renovations'], ['ArrowRight', 'specialtyServices'], ['ArrowRight', 'commercial'],
         ['ArrowLeft', 'specialtyServices'], ['ArrowLeft', 'renovations'], ['Home', 'commercial'], ['End', 'specialtyServices'],
+        // Back to the default, as the page was found: the other tests of this page may run after this one.
+        ['Home', 'commercial'],
       ];
       for (const [key, value] of steps) {
         await page.keyboard.press(key);

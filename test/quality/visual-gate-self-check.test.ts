@@ -4,10 +4,10 @@
  * the mistake, and stay quiet on the same page without it; and the one pass
  * that runs them with axe on a single load keeps each gate's finding apart.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { fileBrowser } from '../support/browser.ts';
 import { contrastRatio, findLowContrastText } from './support/contrast-check.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/publish/security-headers.ts';
 import { watchLoads } from './support/clean-load.ts';
@@ -17,7 +17,7 @@ import { findLazyLcp, findOverflow, findUnreachableControls, measureHeader } fro
 const ORIGIN = 'http://fixture.test';
 const HERO_GRADIENT = 'radial-gradient(60rem 24rem at 100% 0%, rgb(13 125 114 / 0.09), transparent 70%), linear-gradient(180deg, #e7f0fa, #f3f7fb)';
 
-let browser: Browser;
+let chromium: Awaited<ReturnType<typeof fileBrowser>>;
 let page: Page;
 let photo: Buffer;
 
@@ -34,13 +34,14 @@ async function show(html: string, width = 375): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage();
+  chromium = await fileBrowser();
+  page = await chromium.browser.newPage();
   photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 220, b: 240 } } }).png().toBuffer();
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await page?.context().close();
+  await chromium?.close();
 });
 
 describe('the visual checkers catch each mistake', () => {

@@ -1,8 +1,11 @@
 /**
  * Shared helpers for the browser tests (test/browser/*): Debian's Chromium
  * driven by playwright-core, against the real site built into a temporary
- * folder and served on 127.0.0.1 (a free port). One server and one browser per
- * test file, on the run's one shared build (test/support/shared-site.ts):
+ * folder and served on 127.0.0.1 (a free port). One server per test file, on
+ * the run's one shared build (test/support/shared-site.ts), and one browser per
+ * worker process: per file in the `integration` project, for all the files a
+ * worker of `integration-shared` runs in turn (vitest.config.ts), each file in
+ * contexts of its own, closed with the session:
  *
  *   const session = await openBrowserSession();   // in beforeAll
  *   const page = await session.newPage('small');
@@ -14,6 +17,7 @@
  * a message that says how to install it.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchChromium } from './chromium.mjs';
 import { pageUrl } from './urls.ts';
 import { serveSite, type SiteServer } from './site-server.ts';
@@ -84,26 +88,56 @@ export interface WatchedPage {
   problems: PageProblems;
 }
 
-/** Serves the run's shared build of the real site (or, given build options, its own build in a temporary folder) and launches Chromium. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set for the project whose worker keeps its modules from file to file (vitest.config.ts). */
+    cleansiteSharesModules?: boolean;
+  }
+}
+
+/** The worker's Chromium, where its files share modules; it ends with the worker process (playwright kills what it launched when its process exits). */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * Chromium for one test file: the worker's own where files share the worker (a launch is about
+ * 1 s of CPU; each file still gets contexts of its own, so no cookie, cache or storage crosses),
+ * else a browser for this file alone. `close` is what the file's session calls at its end.
+ */
+export async function fileBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  if (!inject('cleansiteSharesModules')) {
+    const browser = await launchChromium();
+    return { browser, close: () => browser.close() };
+  }
+  const launch = () => launchChromium().catch((error: unknown) => {
+    workerBrowser = undefined;
+    throw error;
+  });
+  let browser = await (workerBrowser ??= launch());
+  if (!browser.isConnected()) browser = await (workerBrowser = launch());
+  // The file's contexts are closed by its session; the browser stays for the worker's next file.
+  return { browser, close: async () => undefined };
+}
+
+/** Serves the run's shared build of the real site (or, given build options, its own build in a temporary folder) and starts or reuses Chromium (fileBrowser). */
 export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): Promise<BrowserSession> {
   // Launch first: a missing browser should fail before a build is spent.
-  const browser = await launchChromium();
+  const { browser, close: closeBrowser } = await fileBrowser();
   let site: BuiltSite | undefined;
   let server: SiteServer | undefined;
   try {
     site = Object.keys(buildOptions).length === 0 ? await sharedSite() : await buildSite(buildOptions);
     server = await serveSite(site.dir);
   } catch (error) {
-    await browser.close();
+    await closeBrowser();
     await site?.remove();
     throw error;
   }
   const origin = server.origin;
-  const contexts: BrowserContext[] = [];
+  // Every context this file opens, through newPage or on `browser` itself: closed with the session, so none outlives its file in a shared browser.
+  const before = new Set(browser.contexts());
   let shared: Promise<WatchedPage> | undefined;
   const newPage = async (viewport: ViewportName, options: BrowserContextOptions = {}): Promise<WatchedPage> => {
     const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: 'reduce', ...options });
-    contexts.push(context);
     const page = await context.newPage();
     return { page, context, problems: watchPage(page) };
   };
@@ -121,8 +155,8 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
       return watched;
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
+      for (const context of browser.contexts().filter((opened) => !before.has(opened))) await context.close().catch(() => undefined);
+      await closeBrowser();
       try {
         await server?.close();
       } finally {

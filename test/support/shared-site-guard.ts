@@ -36,7 +36,7 @@ export function recordSharedSite(root: string): void {
   writeFileSync(path.join(root, SHARED_SITE_HASHES), JSON.stringify(record));
 }
 
-/** The shared build's folder when this test file read it. */
+/** The shared build's folder when this test file read it (reset after each file: a worker that shares modules runs many). */
 let usedBy: string | undefined;
 
 /** Marks the shared build in `root` as read by this test file, so it is checked after the file. */
@@ -44,11 +44,13 @@ export function markSharedSiteUsed(root: string): void {
   usedBy = root;
 }
 
-/** Files of the shared build that differ from what was built (none when this file did not read it). */
+/** Files of the shared build that differ from what was built (none when this file did not read it); the next file starts unmarked. */
 export function changedSharedFiles(): string[] {
-  if (!usedBy) return [];
-  const out = path.join(usedBy, SHARED_SITE_OUT);
-  const before = new Map(JSON.parse(readFileSync(path.join(usedBy, SHARED_SITE_HASHES), 'utf8')) as Array<[string, Recorded]>);
+  const root = usedBy;
+  usedBy = undefined;
+  if (!root) return [];
+  const out = path.join(root, SHARED_SITE_OUT);
+  const before = new Map(JSON.parse(readFileSync(path.join(root, SHARED_SITE_HASHES), 'utf8')) as Array<[string, Recorded]>);
   const now = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   const changed = now.filter((file) => {
