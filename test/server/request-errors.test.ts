@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../support/fixture-site.ts';
 import { startStaticServer, type StaticServer } from '../../src/server/static-server.ts';
 import { sendRequest, type RawResponse } from '../support/raw-http.ts';
@@ -40,6 +40,11 @@ beforeAll(async () => {
   });
 });
 
+// Each test sees only what it caused: they pass in any order (--sequence.shuffle).
+beforeEach(() => {
+  reported.length = 0;
+});
+
 afterAll(async () => {
   await server?.close();
   if (base) rmSync(base, { recursive: true, force: true });
@@ -64,20 +69,20 @@ describe('a request the server fails to answer', () => {
 
   it('is answered 500 when a watch endpoint throws', async () => {
     expect((await get('/throws-in-endpoint')).status).toBe(500);
-    expect(reported.at(-1)).toBe('the server failed to answer GET /throws-in-endpoint (answered 500): endpoint exploded');
+    expect(reported).toEqual(['the server failed to answer GET /throws-in-endpoint (answered 500): endpoint exploded']);
     await home();
   });
 
   it('is cut off when it fails after the headers went out, so the client sees a failure, not a short page', async () => {
     await expect(get('/throws-after-headers')).rejects.toThrow(/aborted|socket hang up|ECONNRESET/);
-    expect(reported.at(-1)).toBe('the server failed to answer GET /throws-after-headers (answered 500): exploded mid-response');
+    expect(reported).toEqual(['the server failed to answer GET /throws-after-headers (answered 500): exploded mid-response']);
     await home();
   });
 
   it('shortens a very long URL in the report', async () => {
     const url = `/throws-in-headers?${'x'.repeat(5000)}`;
     expect((await get(url)).status).toBe(500);
-    expect(reported.at(-1)).toBe(`the server failed to answer GET ${url.slice(0, 200)}... (answered 500): header rules exploded`);
+    expect(reported).toEqual([`the server failed to answer GET ${url.slice(0, 200)}... (answered 500): header rules exploded`]);
   });
 });
 
