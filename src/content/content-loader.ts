@@ -108,6 +108,12 @@ export interface ContentLoader {
   refresh(changed?: { relatives: readonly string[]; relist: boolean }): Promise<boolean>;
   /** The content as last refreshed; throws a CleansiteErrorList with every problem of every file. */
   assemble(): ContentLoad;
+  /**
+   * The entries and problems as last refreshed, not assembled: for a thread that has them
+   * assembled elsewhere (a build's render workers, which are handed `cache` to write; the caller
+   * then drops the loader).
+   */
+  entries(): LoadedEntries;
 }
 
 /** One content file as last read: its source, its fingerprint (none when unreadable) and its problems. */
@@ -164,6 +170,7 @@ export function createContentLoader(options: ContentCacheOptions): ContentLoader
       return touched;
     },
     assemble: () => assembleLoaded(state, options, paths),
+    entries: () => collectLoaded(state, options, paths),
   };
 }
 
@@ -279,9 +286,18 @@ function forgetUnused(state: LoaderState): void {
   for (const fingerprint of [...state.entries.keys()]) if (!used.has(fingerprint)) state.entries.delete(fingerprint);
 }
 
-/** The content as last refreshed, its problems in a build's order, and how to save the cache. */
-function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): ContentLoad {
-  const fingerprints = new Map<string, string>();
+/** The valid entries as last refreshed, in file order, and every file's problems in a build's order: listing, reading, parsing, validation. */
+export interface LoadedEntries {
+  items: FingerprintedEntry[];
+  problems: CleansiteError[];
+  /** Where the content cache is to be written (something changed since it was); undefined: nothing to write. */
+  cache: CacheTarget | undefined;
+  files: number;
+  parsed: number;
+  parsedElsewhere: number;
+}
+
+function collectLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): LoadedEntries {
   const items: FingerprintedEntry[] = [];
   const problems = { readErrors: [] as CleansiteError[], parseErrors: [] as CleansiteError[], validationErrors: [] as CleansiteError[] };
   for (const file of state.files.values()) {
@@ -290,11 +306,23 @@ function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths:
     problems.validationErrors.push(...file.validationErrors);
     const item = file.fingerprint === undefined ? undefined : state.entries.get(file.fingerprint);
     if (!item || file.fingerprint === undefined) continue;
-    fingerprints.set(validatedFile(item), file.fingerprint);
     items.push({ fingerprint: file.fingerprint, item });
   }
-  const content = assembleContent(options.collections, items.map(({ item }) => item), [...state.listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);
-  const target = paths.cacheFile && state.unsaved ? { file: paths.cacheFile, code: options.codeVersion } : undefined;
+  return {
+    items,
+    problems: [...state.listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors],
+    cache: paths.cacheFile && state.unsaved ? { file: paths.cacheFile, code: options.codeVersion } : undefined,
+    files: state.files.size,
+    parsed: state.stats.parsed,
+    parsedElsewhere: state.stats.elsewhere,
+  };
+}
+
+/** The content as last refreshed, its problems in a build's order, and how to save the cache. */
+function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): ContentLoad {
+  const { items, problems, cache: target, files, parsed, parsedElsewhere } = collectLoaded(state, options, paths);
+  const fingerprints = new Map(items.map(({ fingerprint, item }) => [validatedFile(item), fingerprint]));
+  const content = assembleContent(options.collections, items.map(({ item }) => item), problems);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   if (delegated) state.unsaved = false;
   const saveCache = () => {
@@ -302,7 +330,7 @@ function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths:
     writeContentCache(target, items);
     state.unsaved = false;
   };
-  return { content, fingerprints, items, files: state.files.size, parsed: state.stats.parsed, parsedElsewhere: state.stats.elsewhere, saveCache };
+  return { content, fingerprints, items, files, parsed, parsedElsewhere, saveCache };
 }
 
 /** Stages 1-2 once (build): a loader refreshed once. Throws a CleansiteErrorList with every problem of every file. */

@@ -28,7 +28,8 @@ import { trace } from '../core/trace.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import { renderLimits, type RenderLimits } from './page-watchdog.ts';
 import { startRenderWorker, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
-import type { RenderSettings, RouteSettings, SitePatch } from './worker-protocol.ts';
+import type { RenderSettings, RoutedReport, RouteSettings, SitePatch } from './worker-protocol.ts';
+import type { CacheTarget } from '../cache/content-cache-file.ts';
 
 export type { RenderWorker } from './worker-handle.ts';
 
@@ -102,6 +103,14 @@ export interface RenderThreads extends ParseHelpers {
    */
   forRendering(pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): { count: number; ready: Promise<RenderWorker[]> };
   /**
+   * A build's parse helpers, which hold every entry, assemble and route the site without this
+   * thread (it keeps no copy: the peak of a large build was three copies of the site, this
+   * thread's and each worker's): the first one answers with what this thread reads of it
+   * (worker-protocol.ts, RoutedReport), the last one writes the content cache to `cache`.
+   * Undefined when this pass has no parse helpers, and in watch, which keeps its content.
+   */
+  routeElsewhere(items: readonly FingerprintedEntry[], cache: CacheTarget | undefined, report: NonNullable<SitePatch['report']>): Promise<RoutedReport> | undefined;
+  /**
    * sitemap.xml made by a worker that was sent this pass's site while parsing (it would
    * otherwise wait for the render setup), or undefined when none was: the caller makes it.
    */
@@ -165,6 +174,12 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
     },
+    routeElsewhere(items, cache, report) {
+      if (!state.parsedThisPass || state.options.keep || state.workers.length < 2) return undefined;
+      const last = state.workers.length - 1;
+      const sent = state.workers.map((worker, index) => worker.useSite(items, sitePatch(state, { cache: index === last ? cache : undefined, report: index === 0 ? report : undefined })));
+      return sent[0] as Promise<RoutedReport>;
+    },
     sitemap(baseUrl) {
       const worker = state.parsedThisPass ? state.workers.find((candidate) => candidate.alive && candidate.site) : undefined;
       return worker ? worker.call({ type: 'sitemap', baseUrl }) as Promise<string> : undefined;
@@ -210,7 +225,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
 const spawn = (state: ThreadState) => startRenderWorker(state.file!, () => configOf(state), state.options.limits);
-const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
+const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache' | 'report'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */
 function stopWorkers(state: ThreadState): Promise<void> {
