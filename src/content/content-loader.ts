@@ -82,6 +82,13 @@ export interface ContentCacheOptions {
   /** Salt: entries validated by other code (the engine's, or the site config's) are not reused. */
   codeVersion: string;
   helpers?: ParseHelpers;
+  /**
+   * The helpers hold the entries and assemble the site (a build routed by a render worker,
+   * session/site-source.ts): this thread keeps each entry only until the helpers were sent it, and
+   * then its fingerprint alone, so it never holds the whole site. Only entries(), not assemble(),
+   * is then meaningful for the files parsed.
+   */
+  entriesElsewhere?: boolean;
 }
 
 /** Files per batch handed to a helper thread, at most: small enough to balance, large enough that messages stay few. */
@@ -135,6 +142,8 @@ interface LoaderState {
   stats: { parsed: number; elsewhere: number };
   /** Entries parsed since the cache file was written. */
   unsaved: boolean;
+  /** Entries parsed in this load are held by the helpers alone (options.entriesElsewhere). */
+  heldElsewhere?: boolean;
 }
 
 /** Where the loader's files are and how each is named: its content-relative path, project path and absolute path. */
@@ -183,7 +192,8 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
   const expected = Math.max(0, relatives.length - previous.size);
   const helpers = options.helpers?.start(expected) ?? [];
   settleYoungGenerations(helpers.length > 0);
-  const parsing = createParseQueue(helpers, expected, options.collections);
+  const heldElsewhere = helpers.length > 0 && options.entriesElsewhere === true;
+  const parsing = createParseQueue(helpers, expected, options.collections, heldElsewhere);
   // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
   // file reads it: the workers their share, this thread the rest.
   const readHere = previous.size > 0;
@@ -223,6 +233,7 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
     stats: { parsed: parsedIndexes.length, elsewhere: parsing.elsewhere },
     // Also when cached files were deleted: the cache keeps only what the folder holds.
     unsaved: parsedIndexes.length > 0 || hits !== cached,
+    heldElsewhere,
   };
   forgetUnused(loaded);
   return loaded;
@@ -295,6 +306,8 @@ export interface LoadedEntries {
   files: number;
   parsed: number;
   parsedElsewhere: number;
+  /** The helpers alone hold the entries parsed (ContentCacheOptions.entriesElsewhere): `items` name them by fingerprint. */
+  heldElsewhere: boolean;
 }
 
 function collectLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): LoadedEntries {
@@ -315,6 +328,7 @@ function collectLoaded(state: LoaderState, options: ContentCacheOptions, paths: 
     files: state.files.size,
     parsed: state.stats.parsed,
     parsedElsewhere: state.stats.elsewhere,
+    heldElsewhere: state.heldElsewhere === true,
   };
 }
 
@@ -359,7 +373,7 @@ async function settled(absolute: string): Promise<void> {
  * whatever is left. Results are merged in batch order, so errors come in
  * file order whoever parsed them.
  */
-function createParseQueue(helpers: ParseHelper[], expected: number, collections: Collections) {
+function createParseQueue(helpers: ParseHelper[], expected: number, collections: Collections, entriesElsewhere: boolean) {
   const batches: Array<ContentSource[] | undefined> = [];
   const results: Array<Promise<ParsedSources> | ParsedSources> = [];
   let next = 0;
@@ -384,15 +398,18 @@ function createParseQueue(helpers: ParseHelper[], expected: number, collections:
       results[index] = helper.parse(batch).then((result) => {
         busy.set(helper, busy.get(helper)! - 1);
         feed(helper);
-        return result;
+        if (!entriesElsewhere) return result;
+        // The other helpers get them now, and this thread keeps only their fingerprints.
+        for (const other of helpers) if (other !== helper) other.share(result.items);
+        return withoutEntries(result);
       });
     }
   };
   const parseOneHere = async () => {
     const [index, batch] = take();
     const parsed = parseSources(batch, collections);
-    results[index] = parsed;
     if (parsed.items.length > 0) for (const helper of helpers) helper.share(parsed.items);
+    results[index] = entriesElsewhere ? withoutEntries(parsed) : parsed;
     // Lets helper replies in, so their next batches go out before this thread takes another.
     await new Promise((resolve) => setImmediate(resolve));
   };
@@ -432,4 +449,11 @@ function createParseQueue(helpers: ParseHelper[], expected: number, collections:
       return elsewhere;
     },
   };
+}
+
+/** What stands for an entry this thread parsed or relayed but does not keep: the helpers hold it by its fingerprint. */
+export const ENTRY_HELD_ELSEWHERE: ValidatedEntry = { kind: '', file: '', list: [] };
+
+function withoutEntries(parsed: ParsedSources): ParsedSources {
+  return { ...parsed, items: parsed.items.map(({ fingerprint }) => ({ fingerprint, item: ENTRY_HELD_ELSEWHERE })) };
 }

@@ -21,7 +21,7 @@
  * site sent to it.
  */
 import { availableParallelism } from 'node:os';
-import type { FingerprintedEntry, ParseHelpers } from '../content/content-loader.ts';
+import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { trace } from '../core/trace.ts';
@@ -52,6 +52,14 @@ export const PARSE_THRESHOLD = 2000;
 export const PARALLEL_THRESHOLD = 3000;
 /** Pages to render from which workers that already parsed content (and so hold it) are used. */
 export const STARTED_THRESHOLD = 300;
+/**
+ * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
+ * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
+ * pages were 1.2 GB before any rendering, over issue 23's 1 GB. The parse helpers beyond it only
+ * parse, and stop once the files are parsed. Costs about half the render throughput on a 2-core
+ * machine (docs/performance.md, History, 2026-11-26, 11:05).
+ */
+export const ONE_RENDER_WORKER_PAGES = 50_000;
 
 /** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
 export function rendersInWorkers(): boolean {
@@ -61,6 +69,7 @@ export function rendersInWorkers(): boolean {
 /** Render workers for `pages` pages (the calling thread only coordinates): `jobs` when given (0 counts as 1), else one per core from the threshold on. */
 export function renderThreads(pages: number, jobs?: number, cores = availableParallelism(), workersStarted = false): number {
   if (jobs !== undefined) return Math.max(1, jobs);
+  if (pages >= ONE_RENDER_WORKER_PAGES) return 1;
   return pages >= (workersStarted ? STARTED_THRESHOLD : PARALLEL_THRESHOLD) ? cores : 1;
 }
 
@@ -138,6 +147,8 @@ interface ThreadState {
   file: string | undefined;
   /** Parse helpers, render workers and (watch) the worker kept from the last pass. */
   workers: WorkerHandle[];
+  /** Parse helpers of a large site that do not render (ONE_RENDER_WORKER_PAGES): stopped once the files are parsed. */
+  parseOnly: WorkerHandle[];
   /** A worker started before any is asked for, to render: it loads React and the templates meanwhile. */
   warm: WorkerHandle | undefined;
   /**
@@ -163,19 +174,21 @@ interface ThreadState {
 export function createRenderThreads(options: ThreadOptions): RenderThreads {
   const state: ThreadState = {
     options: { ...options, cores: options.cores ?? availableParallelism(), limits: options.limits ?? renderLimits() },
-    file: compiledWorkerFile('render-worker'), workers: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
+    file: compiledWorkerFile('render-worker'), workers: [], parseOnly: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
     templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false,
   };
   return {
     start: (files) => startParseHelpers(state, files),
     loaded(items, cache) {
+      retireParseOnly(state);
       if (!state.parsedThisPass) return false;
       // Each assembles and routes the site while this thread does the same.
       state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
     },
     routeElsewhere(items, cache, report) {
-      if (!state.parsedThisPass || state.options.keep || state.workers.length < 2) return undefined;
+      retireParseOnly(state);
+      if (!state.parsedThisPass || state.options.keep || state.workers.length === 0) return undefined;
       const last = state.workers.length - 1;
       const sent = state.workers.map((worker, index) => worker.useSite(items, sitePatch(state, { cache: index === last ? cache : undefined, report: index === 0 ? report : undefined })));
       return sent[0] as Promise<RoutedReport>;
@@ -229,20 +242,28 @@ const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache'
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */
 function stopWorkers(state: ThreadState): Promise<void> {
-  const all = [...state.workers.splice(0), ...(state.warm ? [state.warm] : [])];
+  const all = [...state.workers.splice(0), ...state.parseOnly.splice(0), ...(state.warm ? [state.warm] : [])];
   state.warm = undefined;
   return Promise.all(all.map((worker) => worker.terminate())).then(() => undefined);
 }
 
-function startParseHelpers(state: ThreadState, files: number): WorkerHandle[] {
+function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   // Running from source (tests): parsing stays on this thread. Watch's later passes keep their worker.
   if (!state.file || state.closed || state.workers.length > 0) return [];
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
   if (count > 1) while (state.workers.length < count) state.workers.push(spawn(state));
   state.parsedThisPass = state.workers.length > 0;
+  // A large site renders on fewer workers than parse it (the memory budget): the others only parse,
+  // are not sent the entries this thread parses, and stop once every file is parsed.
+  state.parseOnly = state.workers.splice(Math.max(1, renderThreads(files, state.options.jobs, state.options.cores, true)));
   if (state.templatesModule) for (const worker of state.workers) tellTemplates(worker, state.templatesModule);
-  return state.workers;
+  return [...state.workers, ...state.parseOnly.map((worker): ParseHelper => ({ parse: (sources) => worker.parse(sources), share: () => undefined }))];
+}
+
+/** The parse helpers that do not render stop: every file is parsed (their entries reached this thread). */
+function retireParseOnly(state: ThreadState): void {
+  for (const worker of state.parseOnly.splice(0)) void worker.terminate();
 }
 
 function setTemplates(state: ThreadState, modulePath: string, compiledNow: boolean): void {

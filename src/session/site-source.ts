@@ -9,7 +9,7 @@
 import { codeVersion } from '../cache/code-version.ts';
 import { importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import type { SiteConfig } from '../config/site-config.ts';
-import { createContentLoader, type ContentLoader, type ParseHelpers } from '../content/content-loader.ts';
+import { createContentLoader, ENTRY_HELD_ELSEWHERE, type ContentLoader, type ParseHelpers } from '../content/content-loader.ts';
 import type { CompiledModule } from '../core/compile-module.ts';
 import { routeContent, type LoadedSite } from '../routes/route-content.ts';
 import { skeletonTable } from '../routes/route-skeleton.ts';
@@ -88,6 +88,8 @@ export function createSiteSource(options: SiteSourceOptions): SiteSource {
           // Entries validated by other code, or by another declaration, are not reused.
           codeVersion: `${codeVersion()}\n${config.hash}`,
           helpers: options.helpers,
+          // A build routed by a render worker: this thread never holds the entries the helpers parse.
+          entriesElsewhere: options.routeElsewhere?.() ?? false,
         });
         return loader.refresh();
       }
@@ -124,11 +126,13 @@ export function createSiteSource(options: SiteSourceOptions): SiteSource {
  */
 function routeElsewhere(loader: ContentLoader, helpers: SiteSourceOptions['helpers'], folders: { publicDir: string; rootDir: string }) {
   if (!helpers?.routeElsewhere) return undefined;
-  const { items, problems, cache, files, parsed, parsedElsewhere } = loader.entries();
+  const { items, problems, cache, files, parsed, parsedElsewhere, heldElsewhere } = loader.entries();
   const report = helpers.routeElsewhere(items, cache, { ...folders, problems: problems.map(serialiseError) });
+  // No worker left to route (stopped: the templates failed, and say so): nothing here to assemble, and nothing more to report.
+  if (!report && heldElsewhere) throw new CleansiteErrorList([]);
   if (!report) return undefined;
   // What this thread still names the entries by: render workers are sent the same list again with the render settings.
-  const order: FingerprintedEntry[] = items.map(({ fingerprint }) => ({ fingerprint, item: NO_ITEM }));
+  const order: FingerprintedEntry[] = items.map(({ fingerprint }) => ({ fingerprint, item: ENTRY_HELD_ELSEWHERE }));
   const stats = { found: files, parsed, elsewhere: parsedElsewhere };
   // On the next turn, not in this job: the site patch keeps the entry list in a WeakRef
   // (render/worker-handle.ts), which V8 keeps alive to the end of the job that made it. While the
@@ -157,6 +161,3 @@ function siteFromReport(routed: RoutedReport, order: FingerprintedEntry[], files
     checkedElsewhere: { references: routed.references.map(reviveError), imageUses: routed.imageUses },
   };
 }
-
-/** What stands for an entry this thread no longer holds: the workers hold it by its fingerprint. */
-const NO_ITEM = { kind: '', file: '', list: [] };
