@@ -178,7 +178,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
           // The workers render: the peak of their assembling is over, and the site this thread let go can be compacted away.
           if (handedOver && done > 0) {
             handedOver = false;
-            compactAfterHandOver();
+            compactAfterHandOver(pass.site.checkedElsewhere === undefined);
           }
           onRendered?.(done, total);
         },
@@ -284,9 +284,11 @@ function handOver(pass: Pass, source: SiteSource): void {
  * whole old generation, and V8 kept it committed (65 MB for 23 live) for the whole render
  * (docs/performance.md, History, 2026-11-26, 08:25).
  */
-function compactAfterHandOver(): void {
-  // Small sites skip it (collectGarbageIfLarge): a few MB to give back for 10-20 ms of CPU.
-  collectGarbageIfLarge({ compact: true });
+function compactAfterHandOver(heldTheSite: boolean): void {
+  // Small sites skip it (collectGarbageIfLarge): a few MB to give back for 10-20 ms of CPU. A site
+  // a render worker routed was never held here (site-source.ts compacted once it was posted): a
+  // compaction would only copy what this thread keeps (the routes' skeletons) as the workers start rendering.
+  collectGarbageIfLarge({ compact: heldTheSite });
   trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
 }
 
