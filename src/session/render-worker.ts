@@ -223,7 +223,8 @@ async function rendererFor(loaded: LoadedSite, fingerprints: ReadonlyMap<string,
   const options: BatchOptions = {
     recorder: settings.recordUnits ? createUnitRecorder(site) : undefined,
     chunks: settings.shareChunks ? createSharedChunks() : undefined,
-    keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt).pageKey,
+    // Each page is valued once here: one entry's units are not kept (they would grow with the page count).
+    keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt, { keepEntryUnits: false }).pageKey,
     progress: progress ? new Int32Array(progress) : undefined,
   };
   return { site, templates, routesByPath: routesByPathOf(site.routes), options };
