@@ -27,7 +27,7 @@ import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
 import { warmUpRenderer } from '../render/render-page.ts';
 import { collectGarbage, collectGarbageIfLarge, workerYoungGeneration } from '../core/garbage-collection.ts';
 import { reviveError, serialiseError } from '../core/serialise-error.ts';
-import { createHeapBudget } from '../render/heap-budget.ts';
+import { createHeapBudget } from '../core/heap-budget.ts';
 import { createSharedChunks } from '../render/shared-chunks.ts';
 import type { RenderSettings, RoutedReport, SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from '../render/worker-protocol.ts';
 
