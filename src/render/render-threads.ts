@@ -56,8 +56,8 @@ export const STARTED_THRESHOLD = 300;
  * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
  * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
  * pages were 1.2 GB before any rendering, over issue 23's 1 GB. The parse helpers beyond it only
- * parse, and stop once the files are parsed. Costs about half the render throughput on a 2-core
- * machine (docs/performance.md, History, 2026-11-26, 11:05).
+ * parse, and stop once the files are parsed. On a quiet 2-core machine that should halve the
+ * render throughput (measured only under load: docs/performance.md, History, 2026-11-26, 11:05).
  */
 export const ONE_RENDER_WORKER_PAGES = 50_000;
 
