@@ -8,11 +8,14 @@
  * and with `--jobs 2` (the worker routes), and the build summary (`--json`:
  * pages, files, bytes, entries left out, warnings) and every error line
  * (a duplicate route, broken links and images, a file's problem reported
- * before the assembly's) must be the same.
+ * before the assembly's) must be the same. From ONE_RENDER_WORKER_PAGES one
+ * worker renders (each holds a copy of the site), unless --jobs says more: a
+ * rule checked on its own (building 50,000 pages here would take minutes).
  */
 import { cpSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ONE_RENDER_WORKER_PAGES, renderThreads } from '../../src/render/render-threads.ts';
 import { useGeneratedSite } from '../support/generated-site.ts';
 import { PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 
@@ -61,6 +64,13 @@ const locationFile = (dir: string, index: number) => path.join(dir, 'locations',
 const edited = (file: string, change: (text: string) => string) => writeFileSync(file, change(readFileSync(file, 'utf8')));
 
 describe('the site routed by a render worker', () => {
+  it('is rendered by one worker from ONE_RENDER_WORKER_PAGES pages, unless --jobs asks for more', () => {
+    expect(renderThreads(ONE_RENDER_WORKER_PAGES - 1, undefined, 4, true)).toBe(4);
+    expect(renderThreads(ONE_RENDER_WORKER_PAGES, undefined, 4, true)).toBe(1);
+    expect(renderThreads(ONE_RENDER_WORKER_PAGES, undefined, 4)).toBe(1);
+    expect(renderThreads(ONE_RENDER_WORKER_PAGES * 2, 2, 4, true)).toBe(2);
+  });
+
   it('gives the same build summary as the main thread routing it', async () => {
     const summaries = [];
     for (const jobs of [1, 2]) {
