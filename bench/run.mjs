@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--no-watch] [--no-bare] [--cold-only] [--keep]
+ * npm run bench [-- --sizes 62,1000,10000] [--runs 3] [--out-root DIR] [--templates DIR] [--no-committed] [--no-extra] [--no-first-build] [--no-watch] [--no-bare] [--cold-only] [--render-timeout S] [--keep]
  *
  * Builds the committed site and synthetic sites of N location pages (the
  * real content with its locations replaced by N generated ones of the same
@@ -125,7 +125,8 @@ async function benchSite(site) {
   const env = { ...process.env, SOURCE_DATE_EPOCH };
   delete env.NODE_ENV;
   const runCli = async (label, { content, templates, out }) => {
-    const result = await measureCommand(process.execPath, [tools.cli, 'build', '--content', content, '--templates', templates, '--public', publicDir, '--out', out, '--quiet'], { cwd: work, env });
+    const timeout = args.renderTimeout === undefined ? [] : ['--render-timeout', String(args.renderTimeout)];
+    const result = await measureCommand(process.execPath, [tools.cli, 'build', '--content', content, '--templates', templates, '--public', publicDir, '--out', out, '--quiet', ...timeout], { cwd: work, env });
     if (result.code !== 0) throw new Error(`${site.name}, ${label}: the build failed (exit ${result.code})\n${result.stderr}`);
     return result;
   };
@@ -301,12 +302,14 @@ function parseArgs(argv) {
     else if (flag === '--no-bare') options.bare = false;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--cold-only') options.coldOnly = true;
+    // A busy machine can take longer than the default 30 s over /cleaning-guide or /sitemap of a 100,000-page site.
+    else if (flag === '--render-timeout') options.renderTimeout = Math.max(1, Number(value()) || 30);
     else if (flag === '--help' || flag === '-h') {
       // The file's opening comment is the help text.
       const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
       process.stdout.write(`${text.slice(text.indexOf('/**') + 3, text.indexOf('*/')).replace(/^ \* ?/gm, '').trim()}\n`);
       process.exit(0);
-    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --no-bare, --cold-only, --keep; --help shows them)`);
+    } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --no-bare, --cold-only, --render-timeout, --keep; --help shows them)`);
   }
   return options;
 }

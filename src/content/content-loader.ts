@@ -24,6 +24,7 @@ import { CleansiteError } from '../core/errors.ts';
 import { readContentCache, writeContentCache, type CacheTarget } from '../cache/content-cache-file.ts';
 import { hashText } from '../core/hash-text.ts';
 import { settleYoungGenerations } from '../core/garbage-collection.ts';
+import { createHeapBudget } from '../core/heap-budget.ts';
 
 export interface ContentLoad {
   content: Content;
@@ -82,8 +83,21 @@ export interface ContentCacheOptions {
   /** Salt: entries validated by other code (the engine's, or the site config's) are not reused. */
   codeVersion: string;
   helpers?: ParseHelpers;
+  /**
+   * The helpers hold the entries and assemble the site (a build routed by a render worker,
+   * session/site-source.ts): this thread keeps each entry only until the helpers were sent it, and
+   * then its fingerprint alone, so it never holds the whole site. Only entries(), not assemble(),
+   * is then meaningful for the files parsed.
+   */
+  entriesElsewhere?: boolean;
 }
 
+/**
+ * MB of heap growth between the main thread's collections while it relays parsed entries: 16
+ * against none at 10,000 locations, 2 interleaved pairs at load 13-14, peak 315 and 310 MB
+ * against 326 and 335, the tree 10-20 MB lower when the parse ends.
+ */
+const RELAY_BUDGET_MB = 16;
 /** Files per batch handed to a helper thread, at most: small enough to balance, large enough that messages stay few. */
 const BATCH_FILES = 200;
 /** Batches per thread, at least, so that threads finish about together. */
@@ -108,6 +122,12 @@ export interface ContentLoader {
   refresh(changed?: { relatives: readonly string[]; relist: boolean }): Promise<boolean>;
   /** The content as last refreshed; throws a CleansiteErrorList with every problem of every file. */
   assemble(): ContentLoad;
+  /**
+   * The entries and problems as last refreshed, not assembled: for a thread that has them
+   * assembled elsewhere (a build's render workers, which are handed `cache` to write; the caller
+   * then drops the loader).
+   */
+  entries(): LoadedEntries;
 }
 
 /** One content file as last read: its source, its fingerprint (none when unreadable) and its problems. */
@@ -129,6 +149,8 @@ interface LoaderState {
   stats: { parsed: number; elsewhere: number };
   /** Entries parsed since the cache file was written. */
   unsaved: boolean;
+  /** Entries parsed in this load are held by the helpers alone (options.entriesElsewhere). */
+  heldElsewhere?: boolean;
 }
 
 /** Where the loader's files are and how each is named: its content-relative path, project path and absolute path. */
@@ -164,6 +186,7 @@ export function createContentLoader(options: ContentCacheOptions): ContentLoader
       return touched;
     },
     assemble: () => assembleLoaded(state, options, paths),
+    entries: () => collectLoaded(state, options, paths),
   };
 }
 
@@ -176,7 +199,8 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
   const expected = Math.max(0, relatives.length - previous.size);
   const helpers = options.helpers?.start(expected) ?? [];
   settleYoungGenerations(helpers.length > 0);
-  const parsing = createParseQueue(helpers, expected, options.collections);
+  const heldElsewhere = helpers.length > 0 && options.entriesElsewhere === true;
+  const parsing = createParseQueue(helpers, expected, options.collections, heldElsewhere);
   // With a cache, every file is read here, to find the ones it has. Without, whoever parses a
   // file reads it: the workers their share, this thread the rest.
   const readHere = previous.size > 0;
@@ -216,6 +240,7 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
     stats: { parsed: parsedIndexes.length, elsewhere: parsing.elsewhere },
     // Also when cached files were deleted: the cache keeps only what the folder holds.
     unsaved: parsedIndexes.length > 0 || hits !== cached,
+    heldElsewhere,
   };
   forgetUnused(loaded);
   return loaded;
@@ -279,9 +304,20 @@ function forgetUnused(state: LoaderState): void {
   for (const fingerprint of [...state.entries.keys()]) if (!used.has(fingerprint)) state.entries.delete(fingerprint);
 }
 
-/** The content as last refreshed, its problems in a build's order, and how to save the cache. */
-function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): ContentLoad {
-  const fingerprints = new Map<string, string>();
+/** The valid entries as last refreshed, in file order, and every file's problems in a build's order: listing, reading, parsing, validation. */
+export interface LoadedEntries {
+  items: FingerprintedEntry[];
+  problems: CleansiteError[];
+  /** Where the content cache is to be written (something changed since it was); undefined: nothing to write. */
+  cache: CacheTarget | undefined;
+  files: number;
+  parsed: number;
+  parsedElsewhere: number;
+  /** The helpers alone hold the entries parsed (ContentCacheOptions.entriesElsewhere): `items` name them by fingerprint. */
+  heldElsewhere: boolean;
+}
+
+function collectLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): LoadedEntries {
   const items: FingerprintedEntry[] = [];
   const problems = { readErrors: [] as CleansiteError[], parseErrors: [] as CleansiteError[], validationErrors: [] as CleansiteError[] };
   for (const file of state.files.values()) {
@@ -290,11 +326,24 @@ function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths:
     problems.validationErrors.push(...file.validationErrors);
     const item = file.fingerprint === undefined ? undefined : state.entries.get(file.fingerprint);
     if (!item || file.fingerprint === undefined) continue;
-    fingerprints.set(validatedFile(item), file.fingerprint);
     items.push({ fingerprint: file.fingerprint, item });
   }
-  const content = assembleContent(options.collections, items.map(({ item }) => item), [...state.listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors]);
-  const target = paths.cacheFile && state.unsaved ? { file: paths.cacheFile, code: options.codeVersion } : undefined;
+  return {
+    items,
+    problems: [...state.listingProblems, ...problems.readErrors, ...problems.parseErrors, ...problems.validationErrors],
+    cache: paths.cacheFile && state.unsaved ? { file: paths.cacheFile, code: options.codeVersion } : undefined,
+    files: state.files.size,
+    parsed: state.stats.parsed,
+    parsedElsewhere: state.stats.elsewhere,
+    heldElsewhere: state.heldElsewhere === true,
+  };
+}
+
+/** The content as last refreshed, its problems in a build's order, and how to save the cache. */
+function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths: LoaderPaths): ContentLoad {
+  const { items, problems, cache: target, files, parsed, parsedElsewhere } = collectLoaded(state, options, paths);
+  const fingerprints = new Map(items.map(({ fingerprint, item }) => [validatedFile(item), fingerprint]));
+  const content = assembleContent(options.collections, items.map(({ item }) => item), problems);
   const delegated = options.helpers?.loaded(items, target) ?? false;
   if (delegated) state.unsaved = false;
   const saveCache = () => {
@@ -302,7 +351,7 @@ function assembleLoaded(state: LoaderState, options: ContentCacheOptions, paths:
     writeContentCache(target, items);
     state.unsaved = false;
   };
-  return { content, fingerprints, items, files: state.files.size, parsed: state.stats.parsed, parsedElsewhere: state.stats.elsewhere, saveCache };
+  return { content, fingerprints, items, files, parsed, parsedElsewhere, saveCache };
 }
 
 /** Stages 1-2 once (build): a loader refreshed once. Throws a CleansiteErrorList with every problem of every file. */
@@ -331,13 +380,16 @@ async function settled(absolute: string): Promise<void> {
  * whatever is left. Results are merged in batch order, so errors come in
  * file order whoever parsed them.
  */
-function createParseQueue(helpers: ParseHelper[], expected: number, collections: Collections) {
+function createParseQueue(helpers: ParseHelper[], expected: number, collections: Collections, entriesElsewhere: boolean) {
   const batches: Array<ContentSource[] | undefined> = [];
   const results: Array<Promise<ParsedSources> | ParsedSources> = [];
   let next = 0;
   let open: ContentSource[] = [];
   let elsewhere = 0;
   const busy = new Map<ParseHelper, number>(helpers.map((helper) => [helper, 0]));
+  // Relayed entries are garbage at once: collected as they pile up, so this thread's heap does not
+  // grow by them while the workers' fill (the end of parsing is one of a large build's peaks).
+  const keepHeapSmall = entriesElsewhere ? createHeapBudget(RELAY_BUDGET_MB) : () => undefined;
   const batchSize = helpers.length === 0 ? Number.POSITIVE_INFINITY
     : Math.max(1, Math.min(BATCH_FILES, Math.ceil(expected / ((helpers.length + 1) * BATCHES_PER_THREAD))));
 
@@ -356,15 +408,20 @@ function createParseQueue(helpers: ParseHelper[], expected: number, collections:
       results[index] = helper.parse(batch).then((result) => {
         busy.set(helper, busy.get(helper)! - 1);
         feed(helper);
-        return result;
+        if (!entriesElsewhere) return result;
+        // The other helpers get them now, and this thread keeps only their fingerprints.
+        for (const other of helpers) if (other !== helper) other.share(result.items);
+        keepHeapSmall();
+        return withoutEntries(result);
       });
     }
   };
   const parseOneHere = async () => {
     const [index, batch] = take();
     const parsed = parseSources(batch, collections);
-    results[index] = parsed;
     if (parsed.items.length > 0) for (const helper of helpers) helper.share(parsed.items);
+    results[index] = entriesElsewhere ? withoutEntries(parsed) : parsed;
+    keepHeapSmall();
     // Lets helper replies in, so their next batches go out before this thread takes another.
     await new Promise((resolve) => setImmediate(resolve));
   };
@@ -404,4 +461,11 @@ function createParseQueue(helpers: ParseHelper[], expected: number, collections:
       return elsewhere;
     },
   };
+}
+
+/** What stands for an entry this thread parsed or relayed but does not keep: the helpers hold it by its fingerprint. */
+export const ENTRY_HELD_ELSEWHERE: ValidatedEntry = { kind: '', file: '', list: [] };
+
+function withoutEntries(parsed: ParsedSources): ParsedSources {
+  return { ...parsed, items: parsed.items.map(({ fingerprint }) => ({ fingerprint, item: ENTRY_HELD_ELSEWHERE })) };
 }

@@ -17,7 +17,7 @@ import { importTemplates } from './compile-templates.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 import type { RenderWorker } from './render-threads.ts';
-import { createHeapBudget } from './heap-budget.ts';
+import { createHeapBudget } from '../core/heap-budget.ts';
 import { PageStopped, stoppedPageError } from './page-watchdog.ts';
 
 /** What a render thread needs to compute page cache keys itself (see render/unit-values.ts). */

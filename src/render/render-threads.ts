@@ -21,14 +21,15 @@
  * site sent to it.
  */
 import { availableParallelism } from 'node:os';
-import type { FingerprintedEntry, ParseHelpers } from '../content/content-loader.ts';
+import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { trace } from '../core/trace.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import { renderLimits, type RenderLimits } from './page-watchdog.ts';
 import { startRenderWorker, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
-import type { RenderSettings, RouteSettings, SitePatch } from './worker-protocol.ts';
+import type { RenderSettings, RoutedReport, RouteSettings, SitePatch } from './worker-protocol.ts';
+import type { CacheTarget } from '../cache/content-cache-file.ts';
 
 export type { RenderWorker } from './worker-handle.ts';
 
@@ -51,6 +52,14 @@ export const PARSE_THRESHOLD = 2000;
 export const PARALLEL_THRESHOLD = 3000;
 /** Pages to render from which workers that already parsed content (and so hold it) are used. */
 export const STARTED_THRESHOLD = 300;
+/**
+ * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
+ * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
+ * pages were 1.2 GB before any rendering, over issue 23's 1 GB. The parse helpers beyond it only
+ * parse, and stop once the files are parsed. On a quiet 2-core machine that should halve the
+ * render throughput (measured only under load: docs/performance.md, History, 2026-11-26, 11:05).
+ */
+export const ONE_RENDER_WORKER_PAGES = 50_000;
 
 /** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
 export function rendersInWorkers(): boolean {
@@ -60,6 +69,7 @@ export function rendersInWorkers(): boolean {
 /** Render workers for `pages` pages (the calling thread only coordinates): `jobs` when given (0 counts as 1), else one per core from the threshold on. */
 export function renderThreads(pages: number, jobs?: number, cores = availableParallelism(), workersStarted = false): number {
   if (jobs !== undefined) return Math.max(1, jobs);
+  if (pages >= ONE_RENDER_WORKER_PAGES) return 1;
   return pages >= (workersStarted ? STARTED_THRESHOLD : PARALLEL_THRESHOLD) ? cores : 1;
 }
 
@@ -102,6 +112,14 @@ export interface RenderThreads extends ParseHelpers {
    */
   forRendering(pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): { count: number; ready: Promise<RenderWorker[]> };
   /**
+   * A build's parse helpers, which hold every entry, assemble and route the site without this
+   * thread (it keeps no copy: the peak of a large build was three copies of the site, this
+   * thread's and each worker's): the first one answers with what this thread reads of it
+   * (worker-protocol.ts, RoutedReport), the last one writes the content cache to `cache`.
+   * Undefined when this pass has no parse helpers, and in watch, which keeps its content.
+   */
+  routeElsewhere(items: readonly FingerprintedEntry[], cache: CacheTarget | undefined, report: NonNullable<SitePatch['report']>): Promise<RoutedReport> | undefined;
+  /**
    * sitemap.xml made by a worker that was sent this pass's site while parsing (it would
    * otherwise wait for the render setup), or undefined when none was: the caller makes it.
    */
@@ -129,6 +147,8 @@ interface ThreadState {
   file: string | undefined;
   /** Parse helpers, render workers and (watch) the worker kept from the last pass. */
   workers: WorkerHandle[];
+  /** Parse helpers of a large site that do not render (ONE_RENDER_WORKER_PAGES): stopped once the files are parsed. */
+  parseOnly: WorkerHandle[];
   /** A worker started before any is asked for, to render: it loads React and the templates meanwhile. */
   warm: WorkerHandle | undefined;
   /**
@@ -154,12 +174,13 @@ interface ThreadState {
 export function createRenderThreads(options: ThreadOptions): RenderThreads {
   const state: ThreadState = {
     options: { ...options, cores: options.cores ?? availableParallelism(), limits: options.limits ?? renderLimits() },
-    file: compiledWorkerFile('render-worker'), workers: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
+    file: compiledWorkerFile('render-worker'), workers: [], parseOnly: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
     templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false,
   };
   return {
     start: (files) => startParseHelpers(state, files),
     loaded(items, cache) {
+      retireParseOnly(state);
       if (!state.parsedThisPass) {
         // A small build's one worker (started to render) assembles and routes the site now, while
         // this thread routes it and resolves the images: the site sent to render finds it ready.
@@ -169,6 +190,13 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
       // Each assembles and routes the site while this thread does the same.
       state.workers.forEach((worker, index) => void worker.useSite(items, sitePatch(state, { cache: index === 0 ? cache : undefined })));
       return cache !== undefined;
+    },
+    routeElsewhere(items, cache, report) {
+      retireParseOnly(state);
+      if (!state.parsedThisPass || state.options.keep || state.workers.length === 0) return undefined;
+      const last = state.workers.length - 1;
+      const sent = state.workers.map((worker, index) => worker.useSite(items, sitePatch(state, { cache: index === last ? cache : undefined, report: index === 0 ? report : undefined })));
+      return sent[0] as Promise<RoutedReport>;
     },
     sitemap(baseUrl) {
       const worker = state.parsedThisPass ? state.workers.find((candidate) => candidate.alive && candidate.site) : undefined;
@@ -220,24 +248,32 @@ const spawn = (state: ThreadState) => {
   if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
   return worker;
 };
-const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache' | 'warmUp'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
+const sitePatch = (state: ThreadState, extra: Pick<SitePatch, 'render' | 'cache' | 'warmUp' | 'report'>): Omit<SitePatch, 'order'> => ({ configModule: configOf(state), route: state.options.route, ...extra });
 
 /** Stops the workers that render and the warm one (not the spare); settles once they exited. */
 function stopWorkers(state: ThreadState): Promise<void> {
-  const all = [...state.workers.splice(0), ...(state.warm ? [state.warm] : [])];
+  const all = [...state.workers.splice(0), ...state.parseOnly.splice(0), ...(state.warm ? [state.warm] : [])];
   state.warm = undefined;
   return Promise.all(all.map((worker) => worker.terminate())).then(() => undefined);
 }
 
-function startParseHelpers(state: ThreadState, files: number): WorkerHandle[] {
+function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   // Running from source (tests): parsing stays on this thread. Watch's later passes keep their worker.
   if (!state.file || state.closed || state.workers.length > 0) return [];
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
   if (count > 1) while (state.workers.length < count) state.workers.push(spawn(state));
   state.parsedThisPass = state.workers.length > 0;
+  // A large site renders on fewer workers than parse it (the memory budget): the others only parse,
+  // are not sent the entries this thread parses, and stop once every file is parsed.
+  state.parseOnly = state.workers.splice(Math.max(1, renderThreads(files, state.options.jobs, state.options.cores, true)));
   if (state.templatesModule) for (const worker of state.workers) tellTemplates(worker, state.templatesModule);
-  return state.workers;
+  return [...state.workers, ...state.parseOnly.map((worker): ParseHelper => ({ parse: (sources) => worker.parse(sources), share: () => undefined }))];
+}
+
+/** The parse helpers that do not render stop: every file is parsed (their entries reached this thread). */
+function retireParseOnly(state: ThreadState): void {
+  for (const worker of state.parseOnly.splice(0)) void worker.terminate();
 }
 
 function setTemplates(state: ThreadState, modulePath: string, compiledNow: boolean): void {

@@ -23,8 +23,9 @@ export interface UnitValues {
  * entries without one are hashed from their JSON. `salt` covers everything
  * outside the site data that shapes the HTML (code and template bundle).
  */
-export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<string, string>, salt: string): UnitValues {
+export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<string, string>, salt: string, options: { keepEntryUnits?: boolean } = {}): UnitValues {
   const global = new Map<string, string>();
+  const keep = options.keepEntryUnits === false ? (unit: string) => !ONE_ENTRY_UNIT.test(unit) : () => true;
   const paths = routePaths(site);
 
   const jsonHash = (value: unknown) => hashText(JSON.stringify(value) ?? 'undefined');
@@ -81,7 +82,7 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
     if (known !== undefined) return known;
     const value = computeGlobal(unit);
     // Unknown units (undefined) are rare; they are simply computed again.
-    if (value !== undefined) global.set(unit, value);
+    if (value !== undefined && keep(unit)) global.set(unit, value);
     return value;
   };
 
@@ -98,6 +99,13 @@ export function createUnitValues(site: SiteData, fingerprints: ReadonlyMap<strin
     },
   };
 }
+
+/**
+ * Units of one entry or one link target (`content.locations@17.name`, `content.locations@17`,
+ * `href:/locations/kelso`): cheap to value again, and kept they grow with the page count (a
+ * render worker values each page once, and each entry is read by a few pages only).
+ */
+const ONE_ENTRY_UNIT = /^(?:content\.[^@#]+@\d+(?:\.[^-]*)?|href:.*)$/;
 
 /**
  * `list.map(text).join(separator)` in parts, each made when it is hashed: the same hash as of

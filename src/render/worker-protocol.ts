@@ -14,6 +14,8 @@ import type { CacheTarget } from '../cache/content-cache-file.ts';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
 import type { ContentSource, ParsedSources } from '../content/parse-sources.ts';
 import type { SerialisedError } from '../core/serialise-error.ts';
+import type { LeftOutEntry } from '../routes/publish-entries.ts';
+import type { RouteSkeleton } from '../routes/route-skeleton.ts';
 import type { SiteData } from './page-props.ts';
 import type { BatchResult } from './render-batch.ts';
 
@@ -50,11 +52,33 @@ export interface SitePatch {
   route: RouteSettings;
   /** Absent while the main thread still routes (a build's parse helpers assemble early). */
   render?: RenderSettings;
-  /** Write the content cache here once assembled (a build's first parse helper). */
+  /** Write the content cache here once assembled (a build's last parse helper). */
   cache?: CacheTarget;
   /** Without render settings: warm the renderer up once assembled (watch's spare, which renders the next save's open pages). */
   warmUp?: boolean;
+  /**
+   * A build's first parse helper routes the site for the main thread, which holds no copy: it
+   * answers with a RoutedReport instead of `true`. The folders are those the references are
+   * checked against; `problems` are the files' problems the main thread found (listing, reading,
+   * parsing, validation), which the assembly reports first, as the main thread's own would.
+   */
+  report?: { publicDir: string; rootDir: string; problems: SerialisedError[] };
 }
+
+/** What a build's main thread needs of the site a worker routed (SitePatch.report). */
+export type RoutedReport =
+  | { ok: false; problems: SerialisedError[] }
+  | {
+    ok: true;
+    routes: RouteSkeleton[];
+    baseUrl: string;
+    siteName: string;
+    leftOut: LeftOutEntry[];
+    /** Broken links and images of the content (routes/check-references.ts), in entry order. */
+    references: SerialisedError[];
+    /** The content's image uses, each source once per `sizes` (assets/images/image-uses.ts). */
+    imageUses: Array<[string, string | undefined]>;
+  };
 
 /** Requests to a render worker: each gets a WorkerReply with its id. */
 export type WorkerRequest =

@@ -6,6 +6,7 @@
 import type { ContentLoad, FingerprintedEntry } from '../content/content-loader.ts';
 import type { SiteConfig } from '../config/site-config.ts';
 import type { Content } from '../content/entry-types.ts';
+import type { CleansiteError } from '../core/errors.ts';
 import { buildNavigation } from './navigation.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import { publishedContent, type LeftOutEntry, type PublishOptions } from './publish-entries.ts';
@@ -30,6 +31,12 @@ export interface LoadedSite {
   files?: { found: number; parsed: number; elsewhere: number };
   /** Entries left out of this build (drafts, scheduled), for the summary. */
   leftOut: LeftOutEntry[];
+  /**
+   * Set when a render worker routed the site and this thread holds no content (a build's parse
+   * helpers): what it found that this thread would otherwise find in the content, the broken
+   * references and the image uses (session/site-source.ts).
+   */
+  checkedElsewhere?: { references: CleansiteError[]; imageUses: ReadonlyArray<[string, string | undefined]> };
 }
 
 /**

@@ -109,7 +109,8 @@ export interface Step {
 function imagesInUse({ state, renderers, settled }: StepContext): Promise<ImageUses | undefined> {
   const uses = Promise.all([settled('content'), settled('templates')]).then(() => {
     const templates = renderers.templates;
-    return state.site && templates ? imageUsesOf(state.site.content, templates.modulePath) : undefined;
+    const site = state.site;
+    return site && templates ? imageUsesOf(site.checkedElsewhere?.imageUses ?? site.content, templates.modulePath) : undefined;
   });
   // A rejection is the image step's problem, reported when it awaits this; never unhandled meanwhile.
   uses.catch(() => undefined);
@@ -205,7 +206,8 @@ export const STEPS: Record<StepName, Step> = {
       const touched = await source.refresh(all || context.contentChanges === 'all' ? 'all' : context.contentChanges);
       // Files no collection claims (notes, images kept next to the text) change nothing.
       if (!touched && state.site) return;
-      state.site = source.assemble();
+      // A build with parse helpers: the first one routes the site, this thread keeps only what it reads of it.
+      state.site = await source.routed({ publicDir: context.options.publicDir, rootDir: context.options.rootDir });
       context.siteChanged = true;
     },
   },

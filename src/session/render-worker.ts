@@ -14,7 +14,9 @@ import { createUnitRecorder } from '../render/record-units.ts';
 import { createUnitValues } from '../render/unit-values.ts';
 import { assembleContent, restorePlainText, validatedFile, type ValidatedEntry } from '../content/assemble-content.ts';
 import type { FingerprintedEntry } from '../content/content-loader.ts';
-import { CleansiteError } from '../core/errors.ts';
+import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
+import { contentImageUses } from '../assets/images/image-uses.ts';
+import { skeletonOf } from '../routes/route-skeleton.ts';
 import { trace } from '../core/trace.ts';
 import { importSiteConfig } from '../config/load-config.ts';
 import { routeContent, type LoadedSite } from '../routes/route-content.ts';
@@ -24,10 +26,10 @@ import type { SiteData, TemplateSet } from '../render/page-props.ts';
 import { renderBatch, type BatchOptions } from '../render/render-batch.ts';
 import { warmUpRenderer } from '../render/render-page.ts';
 import { collectGarbage, collectGarbageIfLarge, workerYoungGeneration } from '../core/garbage-collection.ts';
-import { serialiseError } from '../core/serialise-error.ts';
-import { createHeapBudget } from '../render/heap-budget.ts';
+import { reviveError, serialiseError } from '../core/serialise-error.ts';
+import { createHeapBudget } from '../core/heap-budget.ts';
 import { createSharedChunks } from '../render/shared-chunks.ts';
-import type { RenderSettings, SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from '../render/worker-protocol.ts';
+import type { RenderSettings, RoutedReport, SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from '../render/worker-protocol.ts';
 
 /** Entries this worker parsed or was sent, by fingerprint; a patch drops those it does not name. */
 let entries = new Map<string, ValidatedEntry>();
@@ -136,7 +138,19 @@ function keepEntries(items: readonly FingerprintedEntry[]): void {
   for (const { fingerprint, item } of items) entries.set(fingerprint, item);
 }
 
-async function applyPatch(patch: SitePatch): Promise<true> {
+async function applyPatch(patch: SitePatch): Promise<true | RoutedReport> {
+  if (!patch.report) return applySitePatch(patch);
+  try {
+    await applySitePatch(patch);
+  } catch (error) {
+    // The problems the main thread would have thrown, in its order: the files' first, then the assembly's or the routing's.
+    if (error instanceof CleansiteErrorList) return { ok: false, problems: error.errors.map(serialiseError) };
+    throw error;
+  }
+  return await routedReport(assembled!.site, patch.report);
+}
+
+async function applySitePatch(patch: SitePatch): Promise<true> {
   const key = `${patch.configModule}\n${JSON.stringify(patch.route)}\n${patch.order.join('\n')}`;
   if (assembled?.key !== key) {
     const items = patch.order.map((fingerprint): FingerprintedEntry => {
@@ -149,7 +163,8 @@ async function applyPatch(patch: SitePatch): Promise<true> {
     const first = assembled === undefined;
     assembled = undefined;
     renderer = undefined;
-    assembled = { key, ...assemble(items, await importSiteConfig(patch.configModule), patch.route) };
+    const problems = patch.report?.problems.map(reviveError);
+    assembled = { key, ...assemble(items, await importSiteConfig(patch.configModule), patch.route, problems) };
     // What parsing left behind, collected before rendering adds its own garbage, and before
     // the cache's serialised copy of every entry is added to this thread's memory (not after
     // every watch edit: watch compacts its workers when idle).
@@ -178,13 +193,28 @@ function loadTemplates(modulePath: string): Promise<TemplateSet> {
   return templates;
 }
 
-/** The same content, route table and navigation the main thread made from the same entries. */
-function assemble(items: readonly FingerprintedEntry[], config: Awaited<ReturnType<typeof importSiteConfig>>, route: SitePatch['route']) {
+/** The same content, route table and navigation the main thread made from the same entries; `problems`: the files' own, reported first. */
+function assemble(items: readonly FingerprintedEntry[], config: Awaited<ReturnType<typeof importSiteConfig>>, route: SitePatch['route'], problems?: CleansiteError[]) {
   // Entries lose their prototype (the lazy plain text) crossing the thread boundary.
-  const content = restorePlainText(assembleContent(config.collections, items.map(({ item }) => item)));
+  const content = restorePlainText(assembleContent(config.collections, items.map(({ item }) => item), problems));
   const fingerprints = new Map(items.map(({ fingerprint, item }) => [validatedFile(item), fingerprint]));
   const site = routeContent(config, { content, fingerprints }, route.baseUrl, { buildDate: route.buildDate, drafts: route.drafts });
   return { site, fingerprints };
+}
+
+/** What a build's main thread reads of the site this worker routed: it holds no content of its own. */
+async function routedReport(site: LoadedSite, folders: NonNullable<SitePatch['report']>): Promise<RoutedReport> {
+  // Loaded on first use: the check reads front-matter lines through the YAML parser, which a worker that only renders never loads.
+  const { checkContentReferences } = await import('../routes/check-references.ts');
+  return {
+    ok: true,
+    routes: site.table.routes.map(skeletonOf),
+    baseUrl: site.baseUrl,
+    siteName: site.siteName,
+    leftOut: site.leftOut,
+    references: checkContentReferences(site.content, site.table, folders).map(serialiseError),
+    imageUses: contentImageUses(site.content),
+  };
 }
 
 async function rendererFor(loaded: LoadedSite, fingerprints: ReadonlyMap<string, string>, settings: RenderSettings) {
@@ -197,7 +227,8 @@ async function rendererFor(loaded: LoadedSite, fingerprints: ReadonlyMap<string,
   const options: BatchOptions = {
     recorder: settings.recordUnits ? createUnitRecorder(site) : undefined,
     chunks: settings.shareChunks ? createSharedChunks() : undefined,
-    keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt).pageKey,
+    // Each page is valued once here: one entry's units are not kept (they would grow with the page count).
+    keyOf: settings.pageKeySalt === undefined ? undefined : createUnitValues(site, fingerprints, settings.pageKeySalt, { keepEntryUnits: false }).pageKey,
     progress: progress ? new Int32Array(progress) : undefined,
   };
   return { site, templates, routesByPath: routesByPathOf(site.routes), options };

@@ -136,7 +136,8 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
     if (site && (context.siteChanged || changes === 'all' || changes.steps.has('content') || changes.steps.has('public'))) {
       // Again when public/ changes: a file a page links to may be gone.
       await attempt('references', () => {
-        const broken = checkContentReferences(site.content, site.table, options);
+        // A build whose render worker routed the site: that worker checked them (this thread holds no content).
+        const broken = site.checkedElsewhere?.references ?? checkContentReferences(site.content, site.table, options);
         if (broken.length > 0) throw new CleansiteErrorList(broken);
       });
     }

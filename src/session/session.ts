@@ -24,6 +24,7 @@ import type { BuildAssets, SiteData } from '../render/page-props.ts';
 import { createUnitValues, type UnitValues } from '../render/unit-values.ts';
 import type { LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
+import { emptyTemplateFields } from '../routes/route-skeleton.ts';
 import { createPageManifest, pageIsCurrent, type PagePlan, type PageManifest, type PageRecord } from './page-manifest.ts';
 import { createRenderers, type PassData, type RendererOptions, type SessionRenderers } from './renderers.ts';
 import { createPassRunner, type PassRunner, type RunnerOptions } from './run-pass.ts';
@@ -119,10 +120,11 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     // Workers route their copy of the content as the site source does.
     route: { buildDate: options.buildDate, drafts: options.drafts ?? false, baseUrl: options.baseUrl },
   });
-  const source = createSiteSource({ ...options, helpers: renderers.threads });
   const recordUnits = watch || mode.render.recordUnits;
   const saved = savedManifest(options, recordUnits);
   const { manifest } = saved;
+  // A build's render workers route the site for this thread unless a page record must be valued here (session.plan).
+  const source = createSiteSource({ ...options, helpers: renderers.threads, routeElsewhere: () => !watch && manifest.size === 0 });
   const code = codeVersion();
   // Watch keeps esbuild's contexts from save to save; a build compiles once and stops esbuild.
   const compiles = watch ? createIncrementalCompiles() : undefined;
@@ -176,7 +178,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
           // The workers render: the peak of their assembling is over, and the site this thread let go can be compacted away.
           if (handedOver && done > 0) {
             handedOver = false;
-            compactAfterHandOver();
+            compactAfterHandOver(pass.site.checkedElsewhere === undefined);
           }
           onRendered?.(done, total);
         },
@@ -282,29 +284,21 @@ function handOver(pass: Pass, source: SiteSource): void {
  * whole old generation, and V8 kept it committed (65 MB for 23 live) for the whole render
  * (docs/performance.md, History, 2026-11-26, 08:25).
  */
-function compactAfterHandOver(): void {
-  // Small sites skip it (collectGarbageIfLarge): a few MB to give back for 10-20 ms of CPU.
-  collectGarbageIfLarge({ compact: true });
+function compactAfterHandOver(heldTheSite: boolean): void {
+  // Small sites skip it (collectGarbageIfLarge): a few MB to give back for 10-20 ms of CPU. A site
+  // a render worker routed was never held here (site-source.ts compacted once it was posted): a
+  // compaction would only copy what this thread keeps (the routes' skeletons) as the workers start rendering.
+  collectGarbageIfLarge({ compact: heldTheSite });
   trace(`hand-over: main thread heap ${(getHeapStatistics().used_heap_size / 2 ** 20).toFixed(1)} MB used`);
 }
 
-const NO_KEYWORDS: string[] = [];
-const NO_IMAGE = { src: '', alt: '' };
-
 /**
- * Empties the route fields only templates read (titles, texts, the image, the site's `data`, the
- * entry): each worker routed its own copy, and this thread reads no more of a route than its path,
- * file, format, template and source (pages to hand out, errors, sitemap.xml). About 2 KB a
- * location page (its nearby places, image, breadcrumbs and texts).
+ * Empties the route fields only templates read (routes/route-skeleton.ts): each worker routed its
+ * own copy, and this thread reads no more of a route than its path, file, format, template and
+ * source (pages to hand out, errors, sitemap.xml). About 2 KB a location page.
  */
 function keepRouteSkeletons(routes: readonly Route[]): void {
-  for (const route of routes) {
-    route.title = route.navLabel = route.seoTitle = route.description = route.sitemapGroup = '';
-    route.keywords = NO_KEYWORDS;
-    route.image = NO_IMAGE;
-    route.data = undefined;
-    route.entry = null;
-  }
+  for (const route of routes) emptyTemplateFields(route);
 }
 
 /** The last pass while its site, inputs and salt are the same (so its valuation is reused), else a new one. */

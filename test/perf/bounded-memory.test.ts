@@ -6,7 +6,8 @@
  * each render worker's by CLEANSITE_RENDER_HEAP_MB, then builds again after
  * one edit (the content cache and the page manifest read back) under the
  * same caps. The cold build also bounds what the main thread holds while
- * the workers render (its live heap after the hand-over, traced). The caps
+ * the workers assemble and route the site (none of it: they route for it)
+ * and while they render (its live heap after the hand-over, traced). The caps
  * sit below what the code before needed: its main
  * thread ran out at 40 MB (it held every entry while the workers rendered;
  * now it lets them go once they are sent), before issue 23's first memory
@@ -36,7 +37,12 @@ const LOCATIONS = 4000;
  */
 const MAIN_HEAP_MB = 44;
 /**
- * Each render worker's old generation, in MB (the default is 2,048). At 64 the /sitemap page
+ * Each render worker's old generation, in MB (the default is 2,048), as the CLI asks for it. But
+ * NODE_OPTIONS' --max-old-space-size overrides a worker's own limit (Node's `resourceLimits`), so
+ * under this file's NODE_OPTIONS each worker gets MAIN_HEAP_MB too (checked 2026-11-26: a worker
+ * asked for 96 MB reports a 56 MB heap limit, old and young generations, under
+ * --max-old-space-size=44): the main thread's cap cannot be lowered here without starving the
+ * workers. At 64 the /sitemap page
  * (4,000 links) sometimes used it up on a busy machine, with the code before and after. (It also
  * ran out at 96 and at 128 whenever the CLI inherited vitest's NODE_ENV=test and so rendered with
  * React's development build; test/support/cli.ts's cliEnv leaves NODE_ENV out, as a user's shell.)
@@ -51,6 +57,15 @@ const WORKER_HEAP_MB = 96;
  * page fails here.
  */
 const MAIN_HEAP_AFTER_HAND_OVER_MB = 23;
+/**
+ * What the main thread holds while its render workers assemble and route the site, in MB of live
+ * heap (traced once it has posted them the entries and compacted: session/site-source.ts,
+ * routed()). Until 2026-11-26, 11:05 it routed a copy of its own meanwhile (55 MB live at 10,000
+ * locations: entries, route table, the loader's state), three copies of the site at the build's
+ * peak, and printed no such line; now it keeps no entry and no route (15.3 MB at 4,000 locations,
+ * most of it code and the compiled site config).
+ */
+const MAIN_HEAP_WHILE_WORKERS_ROUTE_MB = 18;
 
 const site = useGeneratedSite('cleansite-memory-', LOCATIONS);
 
@@ -74,6 +89,10 @@ describe('bounded memory', () => {
     const handOver = /hand-over: main thread heap ([\d.]+) MB used/.exec(cold.stderr);
     expect(handOver, 'no hand-over trace line: the main thread never handed the site to its render workers').not.toBeNull();
     expect(Number(handOver![1]), 'MB of live heap on the main thread while the render workers render').toBeLessThan(MAIN_HEAP_AFTER_HAND_OVER_MB);
+    // While the workers assemble and route the site (the build's peak), the main thread holds no copy of it.
+    const routedElsewhere = /routed elsewhere: main thread heap ([\d.]+) MB used/.exec(cold.stderr);
+    expect(routedElsewhere, 'no "routed elsewhere" trace line: the main thread assembled and routed a copy of the site of its own beside its render workers').not.toBeNull();
+    expect(Number(routedElsewhere![1]), 'MB of live heap on the main thread while the render workers assemble the site').toBeLessThan(MAIN_HEAP_WHILE_WORKERS_ROUTE_MB);
 
     const { root, locationFiles } = site;
     const pages = readdirSync(path.join(root, 'dist', 'locations'));

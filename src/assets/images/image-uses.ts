@@ -103,16 +103,25 @@ export function widestSlot(sizes: string): number {
  */
 const contentUses = new WeakMap<Content, ReadonlyMap<string, [string, string | undefined]>>();
 
-/** The uses of a site's content and its compiled templates module. */
-export async function imageUsesOf(content: Content, templatesModule: string): Promise<ImageUses> {
-  const uses = createImageUses();
+/** The content's image uses, each source once per `sizes`: what a render worker that routed the site sends a build's main thread. */
+export function contentImageUses(content: Content): Array<[string, string | undefined]> {
+  return [...registeredUses(content).values()];
+}
+
+function registeredUses(content: Content): ReadonlyMap<string, [string, string | undefined]> {
   let registered = contentUses.get(content);
   if (!registered) {
     const calls = new Map<string, [string, string | undefined]>();
-    addContentImageUses({ ...uses, add: (src, sizes) => void calls.set(`${src}\n${sizes}`, [src, sizes]) }, content);
+    addContentImageUses({ ...createImageUses(), add: (src, sizes) => void calls.set(`${src}\n${sizes}`, [src, sizes]) }, content);
     contentUses.set(content, (registered = calls));
   }
-  for (const [src, sizes] of registered.values()) uses.add(src, sizes);
+  return registered;
+}
+
+/** The uses of a site's content (or of its uses as contentImageUses() listed them) and its compiled templates module. */
+export async function imageUsesOf(content: Content | ReadonlyArray<[string, string | undefined]>, templatesModule: string): Promise<ImageUses> {
+  const uses = createImageUses();
+  for (const [src, sizes] of Array.isArray(content) ? content : registeredUses(content as Content).values()) uses.add(src, sizes);
   addTemplateImageUses(uses, await readFile(templatesModule, 'utf8'));
   return uses;
 }

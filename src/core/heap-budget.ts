@@ -1,5 +1,6 @@
 /**
- * Keeps a render thread's heap near its live data. Rendering makes a lot of
+ * Keeps a thread's heap near its live data (render threads; and a build's main thread while it
+ * relays the entries the parse helpers parse, content/content-loader.ts). Rendering makes a lot of
  * short-lived garbage, some of which survives into the old generation, and
  * V8, seeing a busy thread, lets the old generation grow to several times
  * its live data before it collects: at 10,000 pages, 100 MB more resident
@@ -11,7 +12,7 @@
  * heap cost as much).
  */
 import { getHeapStatistics } from 'node:v8';
-import { collectGarbage } from '../core/garbage-collection.ts';
+import { collectGarbage } from './garbage-collection.ts';
 
 const GROWTH_MB = 32;
 
