@@ -32,6 +32,9 @@ const streamConnected = () => page.waitForResponse((response) => new URL(respons
 
 const watching = useWatchProcesses();
 
+/** A failure's message: what the overlay showed and what watch printed (a problem with no file is otherwise a mystery). */
+const shown = (overlay: string | null) => `overlay: ${overlay}\nwatch printed:\n${watch.output.join('\n')}`;
+
 beforeAll(async () => {
   browser = await launchChromium();
   site = watching.site('watch-overlay');
@@ -71,7 +74,7 @@ describe('live reload in the browser', () => {
     const overlay = page.locator(OVERLAY);
     await overlay.waitFor();
     expect(await overlay.getAttribute('role')).toBe('alert');
-    expect(await overlay.locator('.cleansite-problem-location').allTextContents()).toEqual([expect.stringMatching(/^content\/locations\/west-end\.md:3:\d+$/)]);
+    expect(await overlay.locator('.cleansite-problem-location').allTextContents(), shown(await overlay.textContent())).toEqual([expect.stringMatching(/^content\/locations\/west-end\.md:3:\d+$/)]);
     expect(await overlay.locator('.cleansite-problem-message').textContent()).toMatch(/^invalid YAML front-matter: /);
     // The last good page is still what is shown underneath.
     expect(await page.locator('.body').textContent()).toContain('edited in the browser test');
@@ -92,7 +95,7 @@ describe('live reload in the browser', () => {
     const overlay = page.locator(OVERLAY);
     await overlay.waitFor();
     const message = await overlay.locator('.cleansite-problem-message').allTextContents();
-    expect(message.some((text) => text.includes('<img src="x" onerror="window.pwned = 1">'))).toBe(true);
+    expect(message.some((text) => text.includes('<img src="x" onerror="window.pwned = 1">')), shown(message.join(' | '))).toBe(true);
     expect(await overlay.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 
