@@ -6,21 +6,20 @@
  * A new declaration (other collections, schemas or rules) has every content
  * file read and checked again.
  */
+import { getHeapStatistics } from 'node:v8';
 import { codeVersion } from '../cache/code-version.ts';
 import { importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import type { SiteConfig } from '../config/site-config.ts';
-import { createContentLoader, ENTRY_HELD_ELSEWHERE, type ContentLoader, type ParseHelpers } from '../content/content-loader.ts';
+import { createContentLoader, ENTRY_HELD_ELSEWHERE, type ContentLoader, type FingerprintedEntry, type ParseHelpers } from '../content/content-loader.ts';
 import type { CompiledModule } from '../core/compile-module.ts';
-import { routeContent, type LoadedSite } from '../routes/route-content.ts';
-import { skeletonTable } from '../routes/route-skeleton.ts';
-import { getHeapStatistics } from 'node:v8';
 import { CleansiteErrorList } from '../core/errors.ts';
 import { collectGarbage } from '../core/garbage-collection.ts';
 import { reviveError, serialiseError } from '../core/serialise-error.ts';
 import { trace } from '../core/trace.ts';
-import type { FingerprintedEntry } from '../content/content-loader.ts';
 import type { RenderThreads } from '../render/render-threads.ts';
 import type { RoutedReport } from '../render/worker-protocol.ts';
+import { routeContent, type LoadedSite } from '../routes/route-content.ts';
+import { skeletonTable } from '../routes/route-skeleton.ts';
 
 export interface SiteSourceOptions {
   contentDir: string;
