@@ -7,8 +7,8 @@
  *   carousel's position are told apart on the rendered pixels;
  * - short windows (400 % zoom, 320 x 256 and 320 x 200; a phone on its side):
  *   pinned elements take no real share of the window, nothing covers a control, the open menu included;
- * - print: /contact/ on one A4 page, a location on at most two, no navigation or
- *   buttons, links with their addresses, black on white, contact details first;
+ * - print: /contact/ on one A4 page, a location and a guide on at most two, no navigation or
+ *   buttons, no screen-sized spacing, links with their addresses, black on white, contact details first;
  * - the call button shows the number at every width, leaves the page's end
  *   uncovered, and a phone's first screen offers a call and a quote.
  */
@@ -186,7 +186,8 @@ describe('short windows and 400 % zoom', () => {
 });
 
 describe('print', () => {
-  for (const [route, most] of [['/contact/', 1], ['/locations/brisbane-cbd/', 2]] as const) {
+  const PRINTED = [['/contact/', 1], ['/locations/brisbane-cbd/', 2], ['/guides/checking-your-cleaners-work/', 2]] as const;
+  for (const [route, most] of PRINTED) {
     it(`${route} prints on at most ${most} A4 page${most === 1 ? '' : 's'}, without navigation or buttons`, async () => {
       const page = await open({ width: 1024, height: 800 });
       await visit(page, route);
@@ -201,13 +202,20 @@ describe('print', () => {
           // E-mail links read as their address already.
           const external = [...document.querySelectorAll('main a[href^="http"]')];
           const contact = document.querySelector('.print-contact');
+          // Screen spacing (a section's 80 px) left in print is blank paper; 12pt is 16 px.
+          const loose = [...document.querySelectorAll('main *')].filter((element) => {
+            const style = getComputedStyle(element);
+            return element.getClientRects().length > 0 && Math.max(parseFloat(style.paddingTop), parseFloat(style.paddingBottom)) > 16;
+          });
           return {
+            loose: loose.map((element) => `${element.tagName.toLowerCase()}.${element.className} ${getComputedStyle(element).paddingBlock}`),
             unaddressed: external.filter((link) => !getComputedStyle(link, '::after').content.includes(link.getAttribute('href')!)).map((link) => link.textContent),
             colours: [getComputedStyle(document.body).color, getComputedStyle(document.querySelector('main p')!).color, getComputedStyle(document.body).backgroundColor],
             contact: contact && contact.getClientRects().length > 0 ? { text: contact.textContent ?? '', top: contact.getBoundingClientRect().top } : undefined,
           };
         });
         expect(print.unaddressed, 'printed links without their address').toEqual([]);
+        expect(print.loose, 'blocks that keep their screen spacing in print').toEqual([]);
         expect(print.colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
         expect(print.contact?.text, 'the printed page does not start with the phone number').toMatch(PHONE_DISPLAY);
         expect(print.contact!.top).toBeLessThan(150);
