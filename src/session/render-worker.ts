@@ -18,6 +18,7 @@ import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { contentImageUses } from '../assets/images/image-uses.ts';
 import { skeletonOf } from '../routes/route-skeleton.ts';
 import { trace } from '../core/trace.ts';
+import { keepCompiledCode } from '../core/code-cache.ts';
 import { importSiteConfig } from '../config/load-config.ts';
 import { routeContent, type LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
@@ -78,6 +79,8 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
   parentPort!.postMessage(reply);
   // After the reply is on its way: the page a browser waits for is not held up by a collection.
   if (request.type === 'render') keepHeapSmall();
+  // The first parse or render of this bundle's code cache: its code is kept for the next builds.
+  if (reply.ok && (request.type === 'render' || request.type === 'parse')) keepCompiledCode(request.type);
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
