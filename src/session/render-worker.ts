@@ -76,11 +76,11 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), error: error instanceof CleansiteError ? serialiseError(error) : undefined };
   }
+  // Before the reply (once per install and flags): a build terminates its workers when the last reply arrives.
+  if (reply.ok && (request.type === 'render' || request.type === 'parse')) keepCompiledCode(request.type);
   parentPort!.postMessage(reply);
   // After the reply is on its way: the page a browser waits for is not held up by a collection.
   if (request.type === 'render') keepHeapSmall();
-  // The first parse or render of this bundle's code cache: its code is kept for the next builds.
-  if (reply.ok && (request.type === 'render' || request.type === 'parse')) keepCompiledCode(request.type);
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
