@@ -179,7 +179,9 @@ export async function main(argv: string[], io = { out: (line: string) => process
     keepCompiledCode(commandOf(argv));
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT_OK : EXIT_USAGE;
+      const shown = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
+      if (shown) keepCompiledCode(commandOf(argv));
+      return shown ? EXIT_OK : EXIT_USAGE;
     }
     const debug = process.argv.includes('--debug');
     reportErrors(error, createLogger({ stdout: io.out, stderr: io.err }), debug);

@@ -131,11 +131,12 @@ describe('the compiled CLI', () => {
     // A fresh install: npm's `prepare` runs `--version` first.
     rmSync(codeCache, { recursive: true, force: true });
     expect(copy.cli(['--version']).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options'] });
     const site = makeFixtureSite();
     try {
       const first = buildQuietly(copy, site, 'first');
-      // Each file says what it covers: the CLI's the build it ran, the worker's its first render.
-      expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['build'], 'render-worker': ['render'] });
+      // Each file says what it covers: the CLI's `--version` and the build, the worker's its first render.
+      expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options', 'build'], 'render-worker': ['render'] });
       const written = cacheState(codeCache);
       expect(buildQuietly(copy, site, 'second')).toEqual(first);
       expect(cacheState(codeCache), 'a build the cache covers wrote it again').toEqual(written);
