@@ -175,12 +175,13 @@ export async function main(argv: string[], io = { out: (line: string) => process
   const program = createProgram(io, (code) => { exitCode = code; });
   try {
     await program.parseAsync(argv);
-    // The compiled CLI's code cache then holds every function this command ran.
-    keepCompiledCode(commandOf(argv));
+    // The compiled CLI's code cache then holds every function this command ran (a failed build ran only part of them).
+    if (exitCode === EXIT_OK) keepCompiledCode(commandOf(argv));
   } catch (error) {
     if (error instanceof CommanderError) {
       const shown = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
-      if (shown) keepCompiledCode(commandOf(argv));
+      // `build --help` ran none of a build's code: it covers what `--version` does.
+      if (shown) keepCompiledCode('options');
       return shown ? EXIT_OK : EXIT_USAGE;
     }
     const debug = process.argv.includes('--debug');

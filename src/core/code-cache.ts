@@ -15,7 +15,7 @@ export function keepCompiledCode(purpose: string): void {
   if (typeof __cleansiteCodeCache === 'object' && __cleansiteCodeCache !== null) __cleansiteCodeCache.cover(purpose);
 }
 
-/** The command a CLI run covers: its first word that is not an option. */
+/** The command a successful CLI run covers: its first word that is not an option. */
 export function commandOf(argv: readonly string[]): string {
   const word = argv.slice(2).find((arg) => !arg.startsWith('-'));
   return word === undefined ? 'options' : /^[a-z]+$/.test(word) ? word : 'other';

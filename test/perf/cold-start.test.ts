@@ -132,6 +132,16 @@ describe('the compiled CLI', () => {
     rmSync(codeCache, { recursive: true, force: true });
     expect(copy.cli(['--version']).trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options'] });
+    // A failed build ran only part of a build's code, `build --help` none of it: neither covers a build.
+    const broken = makeFixtureSite('missing-field');
+    try {
+      const failed = spawnSync(process.execPath, ['--preserve-symlinks', path.join(copy.root, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', path.join(broken, 'dist')], { cwd: broken, encoding: 'utf8', env: cliEnv() });
+      expect(failed.status, failed.stderr).toBe(1);
+    } finally {
+      removeSite(broken);
+    }
+    expect(copy.cli(['build', '--help'])).toContain('--out');
+    expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options'] });
     const site = makeFixtureSite();
     try {
       const first = buildQuietly(copy, site, 'first');
