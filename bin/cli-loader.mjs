@@ -6,7 +6,7 @@
  * import() calls are Node's: site modules (site.config.ts, the templates)
  * are imported the same way as when tests run src/, and may use top-level
  * await. On Node 20, load-bundle.mjs keeps V8's code cache for the bundle
- * (lib/cli/code-cache/). Where Node has
+ * (lib/cli/code-cache/), covering each command run. Where Node has
  * module.enableCompileCache (22.1+), V8's compiled code for the bundle and
  * for the packages it loads is kept in lib/cli/compile-cache/ (Node keys it
  * to each file's contents and its own version; a read-only install simply
@@ -26,12 +26,8 @@ export async function main(argv, ...rest) {
   // Loaded as CommonJS, not import()ed: Node's ES-module loader would first scan the 1.5 MB file
   // for its export names (~0.2 s of CPU on every run).
   const cli = loadBundle(path.join(dir, 'cli-bundle.cjs'), (specifier) => import(specifier));
-  try {
-    return await cli.exports.main(argv, ...rest);
-  } finally {
-    // After the run: the cache then holds the code of every function the command ran.
-    cli.saveCodeCache();
-  }
+  // The bundle writes its code cache once a command has run (src/core/code-cache.ts).
+  return await cli.main(argv, ...rest);
 }
 
 function enableCompileCache(cacheDir) {

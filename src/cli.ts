@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { createRequire } from 'node:module';
+import { keepCompiledCode, commandOf } from './core/code-cache.ts';
 import { CleansiteError } from './core/errors.ts';
 import { createLogger } from './core/logger.ts';
 import { EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, parseBaseUrl, parseJobs, reportErrors, type GlobalOptions, type BuildCommandOptions } from './commands/command-support.ts';
@@ -174,9 +175,14 @@ export async function main(argv: string[], io = { out: (line: string) => process
   const program = createProgram(io, (code) => { exitCode = code; });
   try {
     await program.parseAsync(argv);
+    // The compiled CLI's code cache then holds every function this command ran (a failed build ran only part of them).
+    if (exitCode === EXIT_OK) keepCompiledCode(commandOf(argv));
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT_OK : EXIT_USAGE;
+      const shown = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
+      // `build --help` ran none of a build's code: it covers what `--version` does.
+      if (shown) keepCompiledCode('options');
+      return shown ? EXIT_OK : EXIT_USAGE;
     }
     const debug = process.argv.includes('--debug');
     reportErrors(error, createLogger({ stdout: io.out, stderr: io.err }), debug);

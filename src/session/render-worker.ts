@@ -18,6 +18,7 @@ import { CleansiteError, CleansiteErrorList } from '../core/errors.ts';
 import { contentImageUses } from '../assets/images/image-uses.ts';
 import { skeletonOf } from '../routes/route-skeleton.ts';
 import { trace } from '../core/trace.ts';
+import { keepCompiledCode } from '../core/code-cache.ts';
 import { importSiteConfig } from '../config/load-config.ts';
 import { routeContent, type LoadedSite } from '../routes/route-content.ts';
 import type { Route } from '../routes/route-table.ts';
@@ -75,6 +76,8 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error), error: error instanceof CleansiteError ? serialiseError(error) : undefined };
   }
+  // Before the reply (once per install and flags): a build terminates its workers when the last reply arrives.
+  if (reply.ok && (request.type === 'render' || request.type === 'parse')) keepCompiledCode(request.type);
   parentPort!.postMessage(reply);
   // After the reply is on its way: the page a browser waits for is not held up by a collection.
   if (request.type === 'render') keepHeapSmall();

@@ -10,7 +10,10 @@
  * - the render worker is compiled as one CommonJS file, as the CLI is: a
  *   small build's worker then spends less on Node's ES-module loader;
  * - on Node 20 (no module.enableCompileCache) both bundles keep V8's code
- *   cache in lib/cli/code-cache/, and damaged data is only compiled again.
+ *   cache in lib/cli/code-cache/, and damaged data is only compiled again;
+ *   each cache covers what wrote it (a command, a worker's first render), is
+ *   written once per purpose and per set of V8 flags, and never serves a
+ *   changed bundle.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -105,7 +108,7 @@ describe('the compiled CLI', () => {
         return;
       }
       const cacheFiles = () => readdirSync(codeCache).sort();
-      expect(cacheFiles()).toEqual([expect.stringMatching(/^cli-bundle-[0-9a-f]{20}\.bin$/), expect.stringMatching(/^render-worker-[0-9a-f]{20}\.bin$/)]);
+      expect(cacheFiles()).toEqual([expect.stringMatching(/^cli-bundle-[0-9a-f]{20}-[0-9a-f]{8}\.bin$/), expect.stringMatching(/^render-worker-[0-9a-f]{20}-[0-9a-f]{8}\.bin$/)]);
       // Damaged data (a disk error, another Node with the same version string): V8 rejects it.
       const damaged = Buffer.from('not V8 code cache data');
       for (const name of cacheFiles()) writeFileSync(path.join(codeCache, name), damaged);
@@ -120,12 +123,96 @@ describe('the compiled CLI', () => {
       removeSite(site);
     }
   }, 180_000);
+
+  it('writes the code cache once a command or a worker\'s first render has run, not again, and a file of its own for other V8 flags', () => {
+    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
+    if ('enableCompileCache' in module) return; // Node keeps the compiled code itself (the test above)
+    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    // A fresh install: npm's `prepare` runs `--version` first.
+    rmSync(codeCache, { recursive: true, force: true });
+    expect(copy.cli(['--version']).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options'] });
+    // A failed build ran only part of a build's code, `build --help` none of it: neither covers a build.
+    const broken = makeFixtureSite('missing-field');
+    try {
+      const failed = spawnSync(process.execPath, ['--preserve-symlinks', path.join(copy.root, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', path.join(broken, 'dist')], { cwd: broken, encoding: 'utf8', env: cliEnv() });
+      expect(failed.status, failed.stderr).toBe(1);
+    } finally {
+      removeSite(broken);
+    }
+    expect(copy.cli(['build', '--help'])).toContain('--out');
+    expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options'] });
+    const site = makeFixtureSite();
+    try {
+      const first = buildQuietly(copy, site, 'first');
+      // Each file says what it covers: the CLI's `--version` and the build, the worker's its first render.
+      expect(coverage(codeCache)).toEqual({ 'cli-bundle': ['options', 'build'], 'render-worker': ['render'] });
+      const written = cacheState(codeCache);
+      expect(buildQuietly(copy, site, 'second')).toEqual(first);
+      expect(cacheState(codeCache), 'a build the cache covers wrote it again').toEqual(written);
+
+      // Other V8 flags: V8 would reject the data above, so they get files of their own, and the
+      // default flags' files stay as they were for the next default run.
+      const otherFlags = ['--interrupt-budget=135168'];
+      expect(buildQuietly(copy, site, 'third', otherFlags)).toEqual(first);
+      const both = cacheState(codeCache);
+      expect(Object.keys(both)).toHaveLength(4);
+      for (const [name, state] of Object.entries(written)) expect(both[name], name).toEqual(state);
+      expect(buildQuietly(copy, site, 'fourth')).toEqual(first);
+      expect(buildQuietly(copy, site, 'fifth', otherFlags)).toEqual(first);
+      expect(cacheState(codeCache), 'a run under either set of flags wrote the other\'s cache').toEqual(both);
+    } finally {
+      removeSite(site);
+    }
+  }, 180_000);
+
+  it('never runs a cached compile of other code: a bundle changed in place (same length) runs as changed, and its cache is made anew', () => {
+    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
+    if ('enableCompileCache' in module) return;
+    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    const bundle = path.join(copy.root, 'lib', 'cli', 'cli-bundle.cjs');
+    const site = makeFixtureSite();
+    try {
+      expect(copy.cli(['build', '--out', path.join(site, 'first')], site)).toMatch(/^Built 7 pages/);
+      expect(coverage(codeCache)['cli-bundle']).toContain('build');
+      const before = Object.keys(cacheState(codeCache)).filter((name) => name.startsWith('cli-bundle-'));
+      // V8 itself checks only the source's length against cached data: the cache must be another file.
+      const source = readFileSync(bundle, 'latin1');
+      expect(source.split('`Built ${').length - 1).toBeGreaterThan(0);
+      writeFileSync(bundle, source.replaceAll('`Built ${', '`Baked ${'), 'latin1');
+      expect(copy.cli(['build', '--out', path.join(site, 'second')], site)).toMatch(/^Baked 7 pages/);
+      const after = Object.keys(cacheState(codeCache)).filter((name) => name.startsWith('cli-bundle-'));
+      expect(after).toHaveLength(1);
+      expect(before).not.toContain(after[0]);
+    } finally {
+      removeSite(site);
+    }
+  }, 180_000);
 });
 
+/** What each bundle's cache files cover (the first line of each), by bundle. */
+function coverage(codeCache: string): Record<string, string[]> {
+  const covers: Record<string, string[]> = {};
+  for (const name of readdirSync(codeCache).filter((file) => file.endsWith('.bin'))) {
+    const line = readFileSync(path.join(codeCache, name), 'latin1').split('\n', 1)[0]!;
+    expect(line, name).toMatch(/^cleansite code cache, covers:/);
+    covers[name.replace(/-[0-9a-f]{20}-[0-9a-f]{8}\.bin$/, '')] = line.replace(/^cleansite code cache, covers:/, '').split(',');
+  }
+  return covers;
+}
+
+/** Each cache file's size and modification time: what a run that writes nothing leaves as it was. */
+function cacheState(codeCache: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(codeCache).sort().map((name) => {
+    const stat = statSync(path.join(codeCache, name));
+    return [name, `${stat.size} ${stat.mtimeMs}`];
+  }));
+}
+
 /** Builds the site with the copy's CLI: nothing on stderr (no warning from vm or V8), the SHA-1 of every output file. */
-function buildQuietly(copy: RealSiteCopy, site: string, out: string): Record<string, string> {
+function buildQuietly(copy: RealSiteCopy, site: string, out: string, nodeFlags: string[] = []): Record<string, string> {
   const outDir = path.join(site, out);
-  const result = spawnSync(process.execPath, ['--preserve-symlinks', path.join(copy.root, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', outDir],
+  const result = spawnSync(process.execPath, ['--preserve-symlinks', ...nodeFlags, path.join(copy.root, 'bin', 'cleansite.mjs'), 'build', '--quiet', '--out', outDir],
     { cwd: site, encoding: 'utf8', timeout: 120_000, env: cliEnv() });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
