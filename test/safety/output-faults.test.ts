@@ -45,9 +45,9 @@ afterAll(() => {
 
 describe('an immutable file in the previous output', () => {
   const dist = () => path.join(site.project, 'dist');
-  let leftover: string;
 
-  it('the swap succeeds: exit 0, one warning saying the new site is live and where the previous one was left', () => {
+  // Three steps of one story in one test, so no test depends on another having run first (--sequence.shuffle).
+  it('the swap succeeds (exit 0, one warning saying the new site is live and where the previous one was left); the next build is not blocked; once the flag is removed, the leftover goes', () => {
     const first = site.run(['build']);
     expect(first.status, first.stderr).toBe(0);
     system('chattr', '+i', path.join(dist(), 'about', 'index.html'));
@@ -58,32 +58,29 @@ describe('an immutable file in the previous output', () => {
     const warning = new RegExp(`^warning: ${dist().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} holds the new site, but the previous output could not be deleted \\(.*EPERM.*\\); what is left of it is at (\\S+\\.old): `, 'm').exec(result.stderr);
     expect(warning, result.stderr).not.toBeNull();
     expect(result.stderr).not.toContain('Build failed');
-    leftover = warning![1]!;
+    const leftover = warning![1]!;
     expect(path.dirname(leftover)).toBe(site.project);
     expect(existsSync(path.join(leftover, 'about', 'index.html')), 'the named folder does not hold the immutable file').toBe(true);
-  }, 120_000);
 
-  it('the next build is not blocked: it builds, and warns that the leftover still cannot be deleted', () => {
-    const sentence = editAbout();
-    const result = site.run(['build']);
-    expect(result.status, result.stderr).toBe(0);
-    expect(readFileSync(path.join(dist(), 'about', 'index.html'), 'utf8')).toContain(sentence);
-    expect(result.stderr).toContain(`warning: could not delete ${leftover}, left by an earlier build`);
-  }, 120_000);
+    // The next build is not blocked: it builds, and warns that the leftover still cannot be deleted.
+    const nextSentence = editAbout();
+    const next = site.run(['build']);
+    expect(next.status, next.stderr).toBe(0);
+    expect(readFileSync(path.join(dist(), 'about', 'index.html'), 'utf8')).toContain(nextSentence);
+    expect(next.stderr).toContain(`warning: could not delete ${leftover}, left by an earlier build`);
 
-  it('once the flag is removed, the next build deletes the leftover and warns no more', () => {
+    // Once the flag is removed, the next build deletes the leftover and warns no more.
     system('chattr', '-i', path.join(leftover, 'about', 'index.html'));
-    const result = site.run(['build']);
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr).not.toContain('warning');
+    const cleared = site.run(['build']);
+    expect(cleared.status, cleared.stderr).toBe(0);
+    expect(cleared.stderr).not.toContain('warning');
     expect(besideOutput(site.project)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a full disk under the output', () => {
   let disk: string;
   let out: string;
-  let previous: string;
   const filler = () => path.join(disk, 'filler');
 
   beforeAll(() => {
@@ -93,11 +90,12 @@ describe('a full disk under the output', () => {
     out = path.join(disk, 'site');
     const first = site.run(['build', '--out', out]);
     expect(first.status, first.stderr).toBe(0);
-    previous = hashTree(out);
   }, 120_000);
 
   // No room at all (the lock file cannot be written), and room for the first few files of the site.
   for (const roomKb of [0, 4]) it(`with ${roomKb} KB left: fails naming the file it could not write, and keeps the previous output whole`, () => {
+    // The output as the last build on this disk left it (the tests of this block run in any order).
+    const previous = hashTree(out);
     const { bavail, bsize } = statfsSync(disk);
     writeFileSync(filler(), Buffer.alloc(Math.max(0, bavail * bsize - roomKb * 1024)));
     editAbout();
