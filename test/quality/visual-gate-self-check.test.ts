@@ -119,6 +119,20 @@ describe('the visual checkers catch each mistake', () => {
     expect((await findLowContrastText(page)).some((problem) => problem.startsWith('<p class="large"> "Large grey heading"'))).toBe(true);
   });
 
+  it('contrast: pinned text (a call bar, a corner button) is measured where the window shows it, the page scrolled or not', async () => {
+    const body = `<p class="ok">Readable text</p><div class="spacer"></div><div class="call-bar"><a href="#">Call (07) 3000 0000</a></div>
+      <a class="call-button" href="#">Quote</a>`;
+    const style = `.ok { color: #1c2b39; } .spacer { height: 2000px; background: linear-gradient(#fff, #1c2b39); }
+      .call-bar { position: fixed; left: 0; right: 0; bottom: 0; padding: 8px; background: #6b7785; } .call-bar a { color: #1c2b39; }
+      .call-button { position: fixed; top: 8px; right: 8px; padding: 8px; background: #0d3b66; color: #fff; }`;
+    await show(documentWith(body, style), 375);
+    for (const scrollY of [0, 900]) {
+      await page.evaluate((top) => window.scrollTo(0, top), scrollY);
+      // Dark on grey (2.3:1) in the bar is reported; white on navy in the corner, over the page's own dark end, is not.
+      expect((await findLowContrastText(page)).map((problem) => problem.split(':')[0]), `scrolled to ${scrollY}`).toEqual(['<a> "Call (07) 3000 0000"']);
+    }
+  });
+
   it('one load, every gate: each reports its own mistake, and a page that does not answer 200 is a failure, not a pass', async () => {
     await page.setViewportSize({ width: 375, height: 700 });
     const html = documentWith(`<main><p class="faint">Faint small print</p><img src="${ORIGIN}/photo.png" width="1200" height="800" loading="lazy"><div class="wide">too wide</div></main>`,

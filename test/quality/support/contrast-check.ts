@@ -21,74 +21,72 @@ interface TextBox {
 const HIDE_TEXT_STYLE = `*, *::before, *::after, *::marker { color: transparent !important; -webkit-text-fill-color: transparent !important;
   text-shadow: none !important; text-decoration-color: transparent !important; caret-color: transparent !important; }`;
 
-/**
- * Adds a constructed stylesheet to the page. Unlike a <style> element it is not refused by the
- * site's Content-Security-Policy (style-src governs elements, not the CSSOM), so the check runs on
- * the page as the host serves it, beside the layout and axe checks of the same load.
- */
-async function adoptSheet(page: Page, name: string, css: string): Promise<void> {
-  await page.evaluate(([key, text]) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    (window as unknown as Record<string, CSSStyleSheet>)[`__gateSheet_${key}`] = sheet;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  }, [name, css] as const);
+/** An area to capture or read, in CSS pixels. */
+interface Clip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-async function dropSheet(page: Page, name: string): Promise<void> {
-  await page.evaluate((key) => {
-    const sheet = (window as unknown as Record<string, CSSStyleSheet | undefined>)[`__gateSheet_${key}`];
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
-  }, name);
+/**
+ * One round trip that restyles the page for a shot: adopts and drops constructed stylesheets
+ * (unlike a <style> element, the site's Content-Security-Policy does not refuse them: style-src
+ * governs elements, not the CSSOM, so the check runs on the page as the host serves it, beside the
+ * layout and axe checks of the same load), then freezes what moves as page.screenshot's
+ * `animations: 'disabled'` does (a finite animation or transition, the ones the sheets just started
+ * included, jumps to its end; an endless one is cancelled) and waits for the fonts; or, `thaw`,
+ * plays the cancelled ones again. Returns the page's whole area, for a shot of all of it, and how
+ * far the window is scrolled.
+ */
+async function restyle(page: Page, change: { adopt?: Record<string, string>; drop?: string[]; thaw?: boolean }): Promise<{ whole: Clip; scroll: { x: number; y: number } }> {
+  return page.evaluate(async ({ adopt, drop, thaw }) => {
+    const state = window as unknown as Record<string, CSSStyleSheet | undefined> & { __gateHeld?: Animation[] };
+    for (const [key, text] of Object.entries(adopt)) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      state[`__gateSheet_${key}`] = sheet;
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }
+    for (const key of drop) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== state[`__gateSheet_${key}`]);
+    if (thaw) {
+      state.__gateHeld?.forEach((animation) => animation.play());
+      delete state.__gateHeld;
+    } else {
+      await document.fonts.ready;
+      const held = state.__gateHeld ??= [];
+      for (const animation of document.getAnimations()) {
+        if (!animation.effect || animation.playbackRate === 0 || held.includes(animation)) continue;
+        if (!Number.isFinite(Number(animation.effect.getComputedTiming().endTime))) {
+          animation.cancel();
+          held.push(animation);
+        } else animation.finish();
+      }
+    }
+    const { body, documentElement: root } = document;
+    return {
+      whole: {
+        x: 0, y: 0,
+        width: Math.max(body.scrollWidth, root.scrollWidth, body.offsetWidth, root.offsetWidth, body.clientWidth, root.clientWidth),
+        height: Math.max(body.scrollHeight, root.scrollHeight, body.offsetHeight, root.offsetHeight, body.clientHeight, root.clientHeight),
+      },
+      scroll: { x: window.scrollX, y: window.scrollY },
+    };
+  }, { adopt: change.adopt ?? {}, drop: change.drop ?? [], thaw: change.thaw ?? false });
 }
 
 const sessions = new WeakMap<Page, CDPSession>();
 
 /**
- * Freezes what moves, as page.screenshot's `animations: 'disabled'` does: a finite animation or
- * transition (the ones the sheets above just started included: getAnimations() applies the
- * styles first) jumps to its end; an endless one is cancelled until thaw(). Waits for the fonts.
+ * A PNG of `clip`, through the DevTools protocol with `optimizeForSpeed`: still lossless, the same
+ * pixels as page.screenshot (checked on the site's pages), encoded in about half the time, which
+ * was most of this gate's time on a long page. `beyondWindow`: the clip is in page coordinates and
+ * may reach past the window (the whole page); else it is in the window as it is scrolled.
  */
-async function freeze(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const held = (window as unknown as { __gateHeld?: Animation[] }).__gateHeld ??= [];
-    for (const animation of document.getAnimations()) {
-      if (!animation.effect || animation.playbackRate === 0 || held.includes(animation)) continue;
-      if (!Number.isFinite(Number(animation.effect.getComputedTiming().endTime))) {
-        animation.cancel();
-        held.push(animation);
-      } else animation.finish();
-    }
-  });
-}
-
-async function thaw(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const state = window as unknown as { __gateHeld?: Animation[] };
-    state.__gateHeld?.forEach((animation) => animation.play());
-    delete state.__gateHeld;
-  });
-}
-
-/**
- * A PNG of the whole page or of the window, through the DevTools protocol with `optimizeForSpeed`:
- * still lossless, the same pixels as page.screenshot (checked on the site's pages), encoded in
- * about half the time, which was most of this gate's time on a long page.
- */
-async function shoot(page: Page, what: 'page' | 'window'): Promise<Buffer> {
+async function shoot(page: Page, clip: Clip, beyondWindow: boolean): Promise<Buffer> {
   let session = sessions.get(page);
   if (!session) sessions.set(page, session = await page.context().newCDPSession(page));
-  const clip = await page.evaluate((whole) => {
-    if (!whole) return { x: window.scrollX, y: window.scrollY, width: window.innerWidth, height: window.innerHeight, scale: 1 };
-    const { body, documentElement: root } = document;
-    return {
-      x: 0, y: 0, scale: 1,
-      width: Math.max(body.scrollWidth, root.scrollWidth, body.offsetWidth, root.offsetWidth, body.clientWidth, root.clientWidth),
-      height: Math.max(body.scrollHeight, root.scrollHeight, body.offsetHeight, root.offsetHeight, body.clientHeight, root.clientHeight),
-    };
-  }, what === 'page');
-  const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, clip, captureBeyondViewport: what === 'page' });
+  const { data } = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, clip: { ...clip, scale: 1 }, captureBeyondViewport: beyondWindow });
   return Buffer.from(data, 'base64');
 }
 
@@ -170,12 +168,22 @@ async function collectTextBoxes(page: Page): Promise<TextBox[]> {
   });
 }
 
-/** Decodes a PNG screenshot to a pixel reader. */
-async function readPixels(shot: Buffer): Promise<(x: number, y: number) => [number, number, number] | undefined> {
+/** The smallest whole-pixel rectangle around `rects` ([left, top, width, height]), or undefined when there are none. */
+function boundsOf(rects: ReadonlyArray<readonly [number, number, number, number]>): Clip | undefined {
+  if (rects.length === 0) return undefined;
+  const x = Math.floor(Math.min(...rects.map(([left]) => left)));
+  const y = Math.floor(Math.min(...rects.map(([, top]) => top)));
+  const right = Math.ceil(Math.max(...rects.map(([left, , width]) => left + width)));
+  const bottom = Math.ceil(Math.max(...rects.map(([, top, , height]) => top + height)));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Decodes a PNG screenshot of the area starting at `origin` to a reader of the pixel at (x, y) in the same coordinates. */
+async function readPixels(shot: Buffer, origin: { x: number; y: number }): Promise<(x: number, y: number) => [number, number, number] | undefined> {
   const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return (x, y) => {
-    const px = Math.floor(x);
-    const py = Math.floor(y);
+    const px = Math.floor(x) - origin.x;
+    const py = Math.floor(y) - origin.y;
     if (px < 0 || py < 0 || px >= info.width || py >= info.height) return undefined;
     const offset = (py * info.width + px) * 3;
     return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
@@ -194,22 +202,22 @@ async function readPixels(shot: Buffer): Promise<(x: number, y: number) => [numb
  */
 export async function findLowContrastText(page: Page): Promise<string[]> {
   const boxes = await collectTextBoxes(page);
-  await adoptSheet(page, 'hide-text', HIDE_TEXT_STYLE);
-  await adoptSheet(page, 'hide-fixed', '.call-bar, .call-button { visibility: hidden !important; }');
+  const fixedArea = boundsOf(boxes.filter((box) => box.fixed).flatMap((box) => box.rects));
   let pageShot: Buffer;
-  let windowShot: Buffer;
+  let windowShot: Buffer | undefined;
   try {
-    await freeze(page);
-    pageShot = await shoot(page, 'page');
-    await dropSheet(page, 'hide-fixed');
-    await freeze(page);
-    windowShot = await shoot(page, 'window');
+    const { whole } = await restyle(page, { adopt: { 'hide-text': HIDE_TEXT_STYLE, 'hide-fixed': '.call-bar, .call-button { visibility: hidden !important; }' } });
+    pageShot = await shoot(page, whole, true);
+    if (fixedArea) {
+      // Only the part of the window the pinned text is in (window coordinates, so offset by the scroll): its pixels are all this reads.
+      const { scroll } = await restyle(page, { drop: ['hide-fixed'] });
+      windowShot = await shoot(page, { ...fixedArea, x: fixedArea.x + scroll.x, y: fixedArea.y + scroll.y }, false);
+    }
   } finally {
-    await dropSheet(page, 'hide-text');
-    await dropSheet(page, 'hide-fixed');
-    await thaw(page);
+    await restyle(page, { drop: ['hide-text', 'hide-fixed'], thaw: true });
   }
-  const [pagePixel, windowPixel] = await Promise.all([readPixels(pageShot), readPixels(windowShot)]);
+  const pagePixel = await readPixels(pageShot, { x: 0, y: 0 });
+  const windowPixel = windowShot && fixedArea ? await readPixels(windowShot, fixedArea) : () => undefined;
   const problems: string[] = [];
   for (const box of boxes) {
     const ratios: number[] = [];
