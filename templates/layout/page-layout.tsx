@@ -17,7 +17,7 @@ export interface PageLayoutProps {
 export function PageLayout({ page, children, head }: PageLayoutProps): ReactElement {
   // Header and footer differ between pages only in what they mark as current: the link to
   // the page itself, or the menu of its section (/services for /services/x). Pages no
-  // menu links to share one rendering per section.
+  // menu links to share one rendering per section. The call bar is the same on every page.
   const { path } = page.route;
   const current = isLinked(page.navigation, path) ? path : `${path.split('/').slice(0, 2).join('/')}/*`;
   return (
@@ -28,7 +28,7 @@ export function PageLayout({ page, children, head }: PageLayoutProps): ReactElem
         {page.shared(`site-header ${current}`, () => <SiteHeader page={page} />)}
         <main id="main" tabIndex={-1}>{children}</main>
         {page.shared(`site-footer ${current}`, () => <SiteFooter page={page} showAreas={path !== '/'} />)}
-        <CallButton site={page.content.site} quoteUrl={page.href('/contact')} />
+        {page.shared('call-bar', () => <CallButton site={page.content.site} quoteUrl={page.href('/contact')} />)}
       </body>
     </html>
   );

@@ -30,7 +30,7 @@ export function LocationPage(props: TemplateProps<Location>): ReactElement {
         eyebrow={location.region}
         media={<HeroPicture image={props.image(image.src)} alt={image.alt} />}
       >
-        <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />
+        {props.shared('quote-buttons', () => <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />)}
       </PageHero>
       <section className="section" aria-labelledby="location-services">
         <div className="container split">

@@ -22,7 +22,7 @@ export function ServicePage(props: TemplateProps<Service>): ReactElement {
         before={<a className="back-link" href={props.href('/services')}><Icon name="arrow-left" />Back to all services</a>}
         media={<HeroPicture image={props.image(service.image.src)} alt={service.image.alt} />}
       >
-        <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />
+        {props.shared('quote-buttons', () => <QuoteButtons contactUrl={props.href('/contact')} site={content.site} />)}
       </PageHero>
 
       <section className="section" aria-labelledby="service-overview">
