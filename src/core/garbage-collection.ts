@@ -85,6 +85,13 @@ let growthFactor = 2;
  * (docs/performance.md, History, memory-5).
  */
 const LARGE_PASS_HEAP_GROWING_PERCENT = 20;
+/**
+ * From this many files to parse the heaps keep V8's own step: such a site renders on one worker
+ * (render/render-threads.ts, ONE_RENDER_WORKER_PAGES), so no two assemblies meet, and each full
+ * collection of its 500 MB heap costs too much to run at every 20 % (100,000 locations: see
+ * docs/performance.md, History, memory-5).
+ */
+const HEAP_GROWING_MAX_FILES = 50_000;
 let heapGrowingPercent = 0;
 
 function setGrowthFactor(factor: number): void {
@@ -111,13 +118,14 @@ export function holdYoungGenerations(): void {
 
 /**
  * The first pass's parse helpers are known: with none (a small or warm pass), young generations
- * grow as V8 likes again; with some, the heaps also grow in small steps (LARGE_PASS_HEAP_GROWING_PERCENT).
+ * grow as V8 likes again; with some, below HEAP_GROWING_MAX_FILES files to parse, the heaps also
+ * grow in small steps (LARGE_PASS_HEAP_GROWING_PERCENT).
  */
-export function settleYoungGenerations(withHelpers: boolean): void {
+export function settleYoungGenerations(withHelpers: boolean, files: number): void {
   if (!held) return;
   held = false;
-  if (withHelpers) setHeapGrowingPercent(LARGE_PASS_HEAP_GROWING_PERCENT);
-  else setGrowthFactor(2);
+  if (!withHelpers) setGrowthFactor(2);
+  else if (files < HEAP_GROWING_MAX_FILES) setHeapGrowingPercent(LARGE_PASS_HEAP_GROWING_PERCENT);
 }
 
 /**

@@ -41,7 +41,8 @@ describe('heap growth on a large pass', () => {
   it("keeps a worker's heap nearer its live data than V8's own step does, while garbage moves through its old generation", async () => {
     const before = await churnInWorker();
     holdYoungGenerations();
-    settleYoungGenerations(true);
+    // 10,000 files to parse: two render workers assemble at once (one from 50,000).
+    settleYoungGenerations(true, 10_000);
     const large = await churnInWorker();
     const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
     expect(large.live, 'the worker kept its live data').toBeGreaterThan(10 * 2 ** 20);
