@@ -198,7 +198,7 @@ async function loadEveryFile(options: ContentCacheOptions, paths: LoaderPaths): 
   // Started before the files are read, so their start-up overlaps the reading.
   const expected = Math.max(0, relatives.length - previous.size);
   const helpers = options.helpers?.start(expected) ?? [];
-  settleYoungGenerations(helpers.length > 0, expected);
+  settleYoungGenerations(helpers.length > 0);
   const heldElsewhere = helpers.length > 0 && options.entriesElsewhere === true;
   const parsing = createParseQueue(helpers, expected, options.collections, heldElsewhere);
   // With a cache, every file is read here, to find the ones it has. Without, whoever parses a

@@ -77,31 +77,10 @@ export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: 
 let held = false;
 /** The young generations' growth factor this process chose (V8's default is 2). */
 let growthFactor = 2;
-/**
- * How far, in percent, a heap may grow past what its last full collection left before V8 collects
- * again, in every thread of a pass with parse helpers (a large build). V8's own step (0: its
- * choice, up to 300 % when collections look cheap) let each render worker's heap grow from 52 to
- * about 80 MB while it assembled the site, both at once, the build's peak at 10,000 locations
- * (docs/performance.md, History, memory-5).
- */
-const LARGE_PASS_HEAP_GROWING_PERCENT = 20;
-/**
- * From this many files to parse the heaps keep V8's own step: such a site renders on one worker
- * (render/render-threads.ts, ONE_RENDER_WORKER_PAGES), so no two assemblies meet, and each full
- * collection of its 500 MB heap costs too much to run at every 20 % (100,000 locations: see
- * docs/performance.md, History, memory-5).
- */
-const HEAP_GROWING_MAX_FILES = 50_000;
-let heapGrowingPercent = 0;
 
 function setGrowthFactor(factor: number): void {
   growthFactor = factor;
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);
-}
-
-function setHeapGrowingPercent(percent: number): void {
-  heapGrowingPercent = percent;
-  setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
 /**
@@ -116,16 +95,11 @@ export function holdYoungGenerations(): void {
   setGrowthFactor(1);
 }
 
-/**
- * The first pass's parse helpers are known: with none (a small or warm pass), young generations
- * grow as V8 likes again; with some, below HEAP_GROWING_MAX_FILES files to parse, the heaps also
- * grow in small steps (LARGE_PASS_HEAP_GROWING_PERCENT).
- */
-export function settleYoungGenerations(withHelpers: boolean, files: number): void {
+/** The first pass's parse helpers are known: with none (a small or warm pass), young generations grow as V8 likes again. */
+export function settleYoungGenerations(withHelpers: boolean): void {
   if (!held) return;
   held = false;
   if (!withHelpers) setGrowthFactor(2);
-  else if (files < HEAP_GROWING_MAX_FILES) setHeapGrowingPercent(LARGE_PASS_HEAP_GROWING_PERCENT);
 }
 
 /**
@@ -145,14 +119,9 @@ export function youngGenerationGrowth(): number {
   return growthFactor;
 }
 
-/**
- * Once a worker is online: the factor its start put back to 2, applied again from this thread (the
- * worker does too, but later, after loading its code), and the heaps' growing step, chosen after
- * the parse helpers were started.
- */
+/** Once a worker is online: the factor its start put back to 2, applied again from this thread (the worker does too, but later, after loading its code). */
 export function reapplyYoungGeneration(): void {
   if (growthFactor !== 2) setGrowthFactor(growthFactor);
-  if (heapGrowingPercent !== 0) setHeapGrowingPercent(heapGrowingPercent);
 }
 
 /**
