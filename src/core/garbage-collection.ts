@@ -18,7 +18,17 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-let collect: (() => void) | undefined;
+/** V8's `gc()`: a full collection, or with `{ type: 'minor' }` a scavenge of the young generation. */
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
+let gc: Gc | undefined;
+
+function v8Gc(): Gc {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as Gc;
+  }
+  return gc;
+}
 
 /**
  * A full, synchronous garbage collection of the calling thread's heap. `compact`: also move the
@@ -27,10 +37,7 @@ let collect: (() => void) | undefined;
  * option, so its flag is set around this one collection.
  */
 export function collectGarbage(options: { compact?: boolean } = {}): void {
-  if (!collect) {
-    setFlagsFromString('--expose-gc');
-    collect = runInNewContext('gc') as () => void;
-  }
+  const collect = v8Gc();
   if (!options.compact) return collect();
   setFlagsFromString('--compact-on-every-full-gc');
   try {
@@ -38,6 +45,17 @@ export function collectGarbage(options: { compact?: boolean } = {}): void {
   } finally {
     setFlagsFromString('--no-compact-on-every-full-gc');
   }
+}
+
+/**
+ * A scavenge of the calling thread's young generation only (about 1 ms): frees the buffers of
+ * values serialised a moment ago. `v8.serialize()` hands back memory V8 does not count as its
+ * own, so nothing in V8 asks for a collection while a thread makes many of them: a render worker
+ * writing 10,000 entries to the content cache piled up 40 MB of them, and the memory allocator
+ * kept those pages (for the thread's later allocations) through the whole render.
+ */
+export function collectYoungGarbage(): void {
+  v8Gc()({ type: 'minor' });
 }
 
 /**
