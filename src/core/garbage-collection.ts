@@ -77,9 +77,18 @@ export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: 
 let held = false;
 /** The young generations' growth factor this process chose (V8's default is 2). */
 let growthFactor = 2;
+/**
+ * The same factor, shared with the workers this thread starts: a worker applies the factor in
+ * force when it gets to it (after loading its code), not the one of its spawn, which the first
+ * pass's settleYoungGenerations may have changed since. A stale 1 put back that way left a small
+ * build's young generations held, and its V8 flags (which key the code cache) differing from run to run.
+ */
+const sharedGrowth = new Int32Array(new SharedArrayBuffer(4));
+Atomics.store(sharedGrowth, 0, growthFactor);
 
 function setGrowthFactor(factor: number): void {
   growthFactor = factor;
+  Atomics.store(sharedGrowth, 0, factor);
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);
 }
 
@@ -114,9 +123,9 @@ export function freezeYoungGeneration(): void {
   setGrowthFactor(1);
 }
 
-/** The growth factor to hand a new worker thread (workerYoungGeneration applies it there). */
-export function youngGenerationGrowth(): number {
-  return growthFactor;
+/** The growth factor to hand a new worker thread, as a shared cell (workerYoungGeneration applies it there). */
+export function youngGenerationGrowth(): SharedArrayBuffer {
+  return sharedGrowth.buffer as SharedArrayBuffer;
 }
 
 /** Once a worker is online: the factor its start put back to 2, applied again from this thread (the worker does too, but later, after loading its code). */
@@ -129,6 +138,13 @@ export function reapplyYoungGeneration(): void {
  * growth factor back to 2 for every thread (a held or frozen young generation grew again once a
  * worker started); the factor the main thread chose is applied again.
  */
-export function workerYoungGeneration(factor: unknown): void {
-  if (typeof factor === 'number' && factor !== 2) setGrowthFactor(factor);
+export function workerYoungGeneration(shared: unknown): void {
+  if (!(shared instanceof SharedArrayBuffer)) return;
+  const cell = new Int32Array(shared);
+  // Node's start left the default; the spawning thread may change the factor while this one sets it, so set until they agree.
+  let applied = 2;
+  for (let factor = Atomics.load(cell, 0); factor !== applied; factor = Atomics.load(cell, 0)) {
+    setGrowthFactor(factor);
+    applied = factor;
+  }
 }

@@ -44,7 +44,7 @@ let images: SiteData['images'] = {};
 let keepHeapSmall = createHeapBudget();
 /** Pages started, read by the main thread's watchdog (render/page-watchdog.ts). */
 const progress = (workerData as { progress?: SharedArrayBuffer } | undefined)?.progress;
-workerYoungGeneration((workerData as { youngGrowth?: number } | undefined)?.youngGrowth);
+workerYoungGeneration((workerData as { youngGrowth?: SharedArrayBuffer } | undefined)?.youngGrowth);
 /** The renderer was warmed up (a spare, before its first page). */
 let warmedUp = false;
 let renderer: { site: SiteData; templates: TemplateSet; routesByPath: ReadonlyMap<string, Route>; options: BatchOptions } | undefined;

@@ -28,6 +28,9 @@ import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 import { PROJECT_ROOT } from '../support/site-build.ts';
 import { collections } from '../support/site-config.ts';
 
+/** Node 22.1+ keeps V8's compiled code itself (module.enableCompileCache); Node 20 has bin/load-bundle.mjs's cache. */
+const NODE_KEEPS_COMPILED_CODE = 'enableCompileCache' in module;
+
 function faq(index: number, frontMatter: string): ContentSource {
   const relative = `faqs/faq-${String(index).padStart(3, '0')}.md`;
   const text = `---\n${frontMatter}\n---\nAn answer to question ${index}, long enough to be an answer.\n`;
@@ -102,7 +105,7 @@ describe('the compiled CLI', () => {
     const site = makeFixtureSite();
     try {
       const first = buildQuietly(copy, site, 'first');
-      if ('enableCompileCache' in module) {
+      if (NODE_KEEPS_COMPILED_CODE) {
         // Node keeps the compiled code itself (lib/cli/compile-cache/): no second cache.
         expect(existsSync(codeCache)).toBe(false);
         return;
@@ -124,9 +127,9 @@ describe('the compiled CLI', () => {
     }
   }, 180_000);
 
-  it('writes the code cache once a command or a worker\'s first render has run, not again, and a file of its own for other V8 flags', () => {
+  // Where Node keeps the compiled code itself (22.1+, the test above) there is no code cache of ours: reported as skipped.
+  it.skipIf(NODE_KEEPS_COMPILED_CODE)('writes the code cache once a command or a worker\'s first render has run, not again, and a file of its own for other V8 flags', () => {
     copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
-    if ('enableCompileCache' in module) return; // Node keeps the compiled code itself (the test above)
     const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
     // A fresh install: npm's `prepare` runs `--version` first.
     rmSync(codeCache, { recursive: true, force: true });
@@ -166,9 +169,8 @@ describe('the compiled CLI', () => {
     }
   }, 180_000);
 
-  it('never runs a cached compile of other code: a bundle changed in place (same length) runs as changed, and its cache is made anew', () => {
+  it.skipIf(NODE_KEEPS_COMPILED_CODE)('never runs a cached compile of other code: a bundle changed in place (same length) runs as changed, and its cache is made anew', () => {
     copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
-    if ('enableCompileCache' in module) return;
     const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
     const bundle = path.join(copy.root, 'lib', 'cli', 'cli-bundle.cjs');
     const site = makeFixtureSite();
