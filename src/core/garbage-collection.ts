@@ -75,19 +75,17 @@ export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: 
 
 /** True between holdYoungGenerations() and the first pass's settleYoungGenerations(). */
 let held = false;
-/** The young generations' growth factor this process chose (V8's default is 2). */
-let growthFactor = 2;
 /**
- * The same factor, shared with the workers this thread starts: a worker applies the factor in
- * force when it gets to it (after loading its code), not the one of its spawn, which the first
- * pass's settleYoungGenerations may have changed since. A stale 1 put back that way left a small
- * build's young generations held, and its V8 flags (which key the code cache) differing from run to run.
+ * The young generations' growth factor this process chose (V8's default is 2), in a cell shared
+ * with the workers this thread starts: a worker applies the factor in force when it gets to it
+ * (after loading its code), not the one of its spawn, which the first pass's
+ * settleYoungGenerations may have changed since. A stale 1 put back that way left a small build's
+ * young generations held, and its V8 flags (which key the code cache) differing from run to run.
  */
 const sharedGrowth = new Int32Array(new SharedArrayBuffer(4));
-Atomics.store(sharedGrowth, 0, growthFactor);
+Atomics.store(sharedGrowth, 0, 2);
 
 function setGrowthFactor(factor: number): void {
-  growthFactor = factor;
   Atomics.store(sharedGrowth, 0, factor);
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);
 }
@@ -130,7 +128,8 @@ export function youngGenerationGrowth(): SharedArrayBuffer {
 
 /** Once a worker is online: the factor its start put back to 2, applied again from this thread (the worker does too, but later, after loading its code). */
 export function reapplyYoungGeneration(): void {
-  if (growthFactor !== 2) setGrowthFactor(growthFactor);
+  const factor = Atomics.load(sharedGrowth, 0);
+  if (factor !== 2) setGrowthFactor(factor);
 }
 
 /**
