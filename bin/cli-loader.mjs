@@ -58,4 +58,3 @@ function roomBeforeWorkersMark() {
   if (process.execArgv.some((arg) => /^--initial[-_]old[-_]space[-_]size\b/.test(arg))) return;
   setFlagsFromString('--initial-old-space-size=64');
 }
-
