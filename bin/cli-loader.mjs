@@ -11,7 +11,8 @@
  * for the packages it loads is kept in lib/cli/compile-cache/ (Node keys it
  * to each file's contents and its own version; a read-only install simply
  * runs without it). The folder is also handed to render workers through
- * NODE_COMPILE_CACHE, which they inherit.
+ * NODE_COMPILE_CACHE, which they inherit. Before the bundle loads it also
+ * sets the one V8 flag cleansite starts with (roomBeforeWorkersMark, below).
  */
 import module from 'node:module';
 import path from 'node:path';
