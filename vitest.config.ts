@@ -78,6 +78,7 @@ export const SHARED_INTEGRATION_TESTS = [
   'test/perf/parallel-render.test.ts',
   'test/perf/recorded-props.test.ts',
   'test/perf/worker-routing.test.ts',
+  'test/perf/worker-heap.test.ts',
   'test/publish/cloudfront-deploy.test.ts',
   'test/safety/base-url.test.ts',
   'test/safety/cache-faults.test.ts',
