@@ -10,9 +10,9 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { fileBrowser } from '../support/browser.ts';
 import { useWatchProcesses, type WatchProcess } from '../support/watch-process.ts';
 
 const OPEN = ['/about/', '/locations/west-end/'];
@@ -23,7 +23,9 @@ const BACKGROUND_PAGE = 'services/index.html';
 let site: string;
 let out: string;
 let watch: WatchProcess;
-let browser: Browser;
+let browser: { browser: Browser; close(): Promise<void> } | undefined;
+/** The contexts this file opened: closed after it, so none outlives the file in the worker's browser. */
+const contexts: BrowserContext[] = [];
 const watching = useWatchProcesses();
 
 const file = (relative: string) => path.join(site, relative);
@@ -44,16 +46,20 @@ beforeAll(async () => {
   const model = readFileSync(file('content/locations/new-farm.md'), 'utf8');
   for (let n = 1; n <= EXTRA_LOCATIONS; n++) writeFileSync(file(`content/locations/suburb-${n}.md`), model.replaceAll('New Farm', `Suburb ${n}`));
   watch = await watching.start(site);
-  browser = await launchChromium();
+  // The worker's Chromium where files share a worker (a launch is about 1 s of CPU).
+  browser = await fileBrowser();
 });
 
 afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
 });
 
 /** Opens the page in the browser and resolves once its live-reload stream is connected. */
 async function openPage(urlPath: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser!.browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
   const connected = page.waitForResponse((response) => response.url().includes('/__cleansite/events'));
   await page.goto(new URL(urlPath, watch.url).href);
   await connected;
