@@ -85,22 +85,11 @@ const s3Error = (status: number, code: string, message = 'injected by the test')
   body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`),
 });
 
-export async function startS3TestServer(buckets: readonly string[], options: { website?: boolean } = {}): Promise<S3TestServer> {
-  const directory = makeTempDir('cleansite-s3rver-');
-  const s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: buckets.map((name) => ({ name, configs: options.website ? [WEBSITE_CONFIG] : [] })),
-  });
-  const { port: s3Port } = (await s3rver.run()) as AddressInfo;
-  const requests: LoggedRequest[] = [];
-  const rules: FaultRule[] = [];
-  const keyQueues = new Map<string, Promise<unknown>>();
-  const state = { putDelayMs: 0 };
+type Forward = (incoming: IncomingMessage, body: Buffer, method?: string, headers?: IncomingMessage['headers']) => Promise<Answer>;
 
-  const forward = (incoming: IncomingMessage, body: Buffer, method = incoming.method!, headers = incoming.headers) => new Promise<Answer>((resolve, reject) => {
+/** Sends a request the proxy received on to s3rver as it came, and reads the whole answer. */
+function forwarder(s3Port: number): Forward {
+  return (incoming, body, method = incoming.method!, headers = incoming.headers) => new Promise<Answer>((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port: s3Port, method, path: incoming.url, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -110,64 +99,83 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
     outgoing.on('error', reject);
     outgoing.end(body);
   });
+}
 
-  /** What S3 answers a conditional request, or undefined when its condition holds. */
-  const conditionFails = async (incoming: IncomingMessage, logged: LoggedRequest): Promise<Answer | undefined> => {
-    if (logged.ifMatch === undefined && logged.ifNoneMatch !== '*') return undefined;
-    const head = await forward(incoming, Buffer.alloc(0), 'HEAD', { host: incoming.headers.host });
-    const exists = head.status === 200;
-    if (logged.ifNoneMatch === '*' && exists) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
-    if (logged.ifMatch === undefined) return undefined;
-    if (!exists) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-    const unquote = (etag: string) => etag.replaceAll('"', '');
-    if (unquote(String(head.headers.etag ?? '')) !== unquote(logged.ifMatch)) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
-    return undefined;
-  };
+/** What S3 answers a conditional request (s3rver has no conditions: see the top of this file), or undefined when its condition holds. */
+async function conditionFails(forward: Forward, incoming: IncomingMessage, logged: LoggedRequest): Promise<Answer | undefined> {
+  if (logged.ifMatch === undefined && logged.ifNoneMatch !== '*') return undefined;
+  const head = await forward(incoming, Buffer.alloc(0), 'HEAD', { host: incoming.headers.host });
+  const exists = head.status === 200;
+  if (logged.ifNoneMatch === '*' && exists) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+  if (logged.ifMatch === undefined) return undefined;
+  if (!exists) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+  const unquote = (etag: string) => etag.replaceAll('"', '');
+  if (unquote(String(head.headers.etag ?? '')) !== unquote(logged.ifMatch)) return s3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+  return undefined;
+}
 
-  /** Conditional requests and writes to one key run one at a time, so a check and its write are one step. */
-  const answer = (incoming: IncomingMessage, body: Buffer, logged: LoggedRequest): Promise<Answer> => {
+/** Conditional requests and writes to one key run one at a time, so a check and its write are one step. */
+function oneAtATimePerKey(forward: Forward): (incoming: IncomingMessage, body: Buffer, logged: LoggedRequest) => Promise<Answer> {
+  const keyQueues = new Map<string, Promise<unknown>>();
+  return (incoming, body, logged) => {
     const conditional = logged.ifMatch !== undefined || logged.ifNoneMatch === '*';
     const write = incoming.method === 'PUT' || incoming.method === 'DELETE';
     if (logged.key === '' || (!conditional && !write)) return forward(incoming, body);
     const queueKey = `${logged.bucket}/${logged.key}`;
-    const next = (keyQueues.get(queueKey) ?? Promise.resolve()).then(async () => (await conditionFails(incoming, logged)) ?? forward(incoming, body));
+    const next = (keyQueues.get(queueKey) ?? Promise.resolve()).then(async () => (await conditionFails(forward, incoming, logged)) ?? forward(incoming, body));
     keyQueues.set(queueKey, next.catch(() => {}));
     return next;
   };
+}
 
-  const reply = (response: ServerResponse, result: Answer, fault: Fault | undefined) => {
-    if (fault?.kind === 'lost-response') {
-      response.socket?.destroy();
-      return;
-    }
-    response.writeHead(result.status, result.headers);
-    if (fault?.kind === 'truncate') {
-      // Content-Length still promises the whole body: the client sees it end early.
-      response.write(result.body.subarray(0, Math.floor(result.body.length / 2)), () => response.socket?.destroy());
-      return;
-    }
-    response.end(result.body);
-  };
+function reply(response: ServerResponse, result: Answer, fault: Fault | undefined): void {
+  if (fault?.kind === 'lost-response') {
+    response.socket?.destroy();
+    return;
+  }
+  response.writeHead(result.status, result.headers);
+  if (fault?.kind === 'truncate') {
+    // Content-Length still promises the whole body: the client sees it end early.
+    response.write(result.body.subarray(0, Math.floor(result.body.length / 2)), () => response.socket?.destroy());
+    return;
+  }
+  response.end(result.body);
+}
 
-  const takeFault = (method: string, logged: LoggedRequest): Fault | undefined => {
-    const rule = rules.find((candidate) => candidate.times > 0 && (candidate.method === undefined || candidate.method === method) && candidate.matches(logged.key, logged));
-    if (!rule) return undefined;
-    rule.times--;
-    return rule.fault;
-  };
+function logRequest(incoming: IncomingMessage): LoggedRequest {
+  const url = new URL(incoming.url ?? '/', 'http://proxy');
+  const [, bucket = '', ...rest] = url.pathname.split('/');
+  const header = (name: string) => (typeof incoming.headers[name] === 'string' ? incoming.headers[name] as string : undefined);
+  return { method: incoming.method ?? '', bucket, key: decodeURIComponent(rest.join('/')), query: url.search, ifMatch: header('if-match'), ifNoneMatch: header('if-none-match') };
+}
 
+/** The first rule that still has times left and matches the request; one of its times is used. */
+function takeFault(rules: FaultRule[], logged: LoggedRequest): Fault | undefined {
+  const rule = rules.find((candidate) => candidate.times > 0 && (candidate.method === undefined || candidate.method === logged.method) && candidate.matches(logged.key, logged));
+  if (!rule) return undefined;
+  rule.times--;
+  return rule.fault;
+}
+
+interface ProxyState {
+  requests: LoggedRequest[];
+  rules: FaultRule[];
+  putDelayMs: number;
+}
+
+/** The fault-injecting proxy in front of s3rver: logs each request, applies the first matching fault, and forwards the rest. */
+function startFaultProxy(s3Port: number, state: ProxyState): Promise<Server> {
+  const forward = forwarder(s3Port);
+  const answer = oneAtATimePerKey(forward);
   const proxy: Server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', async () => {
       try {
         const body = Buffer.concat(chunks);
-        const url = new URL(incoming.url ?? '/', 'http://proxy');
-        const [, bucket = '', ...rest] = url.pathname.split('/');
-        const header = (name: string) => (typeof incoming.headers[name] === 'string' ? incoming.headers[name] as string : undefined);
-        const logged: LoggedRequest = { method: incoming.method ?? '', bucket, key: decodeURIComponent(rest.join('/')), query: url.search, ifMatch: header('if-match'), ifNoneMatch: header('if-none-match') };
-        requests.push(logged);
-        const fault = takeFault(logged.method, logged);
+        const logged = logRequest(incoming);
+        state.requests.push(logged);
+        const fault = takeFault(state.rules, logged);
         if (fault?.kind === 'reset') return void incoming.socket.destroy();
         if (fault?.kind === 'stall') return;
         if (fault?.kind === 'status') return reply(response, s3Error(fault.status, fault.code), undefined);
@@ -182,13 +190,28 @@ export async function startS3TestServer(buckets: readonly string[], options: { w
       }
     });
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return new Promise((resolve) => proxy.listen(0, '127.0.0.1', () => resolve(proxy)));
+}
+
+export async function startS3TestServer(buckets: readonly string[], options: { website?: boolean } = {}): Promise<S3TestServer> {
+  const directory = makeTempDir('cleansite-s3rver-');
+  const s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: options.website ? [WEBSITE_CONFIG] : [] })),
+  });
+  const { port: s3Port } = (await s3rver.run()) as AddressInfo;
+  const state: ProxyState = { requests: [], rules: [], putDelayMs: 0 };
+  const proxy = await startFaultProxy(s3Port, state);
   const proxyPort = (proxy.address() as AddressInfo).port;
+  const { rules } = state;
 
   return {
     endpoint: `http://127.0.0.1:${proxyPort}`,
     directEndpoint: `http://127.0.0.1:${s3Port}`,
-    requests,
+    requests: state.requests,
     inject: (rule) => { rules.push(rule); },
     failPuts: (failure) => { rules.push({ method: 'PUT', matches: failure.matches, times: failure.times, fault: { kind: 'status', status: failure.status, code: failure.code } }); },
     clearFailures: () => { rules.length = 0; },
