@@ -8,9 +8,9 @@
  * and contrast gates; the audit itself is support/axe-audit.ts, proven here on
  * a page made to fail.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import { openBrowserSession, openResizablePage, type BrowserSession } from '../support/browser.ts';
 import { auditPage } from './support/axe-audit.ts';
 import type { SiteServer } from '../support/site-server.ts';
 import { expectedStatus } from '../support/urls.ts';
@@ -24,12 +24,10 @@ type Width = keyof typeof VIEWPORTS;
 let session: BrowserSession;
 let server: SiteServer;
 let browser: Browser;
-let context: BrowserContext;
 
 beforeAll(async () => {
   session = await openBrowserSession();
   ({ server, browser } = session);
-  context = await browser.newContext({ viewport: VIEWPORTS[375] });
 }, 120_000);
 
 afterAll(() => session?.close());
@@ -41,7 +39,8 @@ let shared: Promise<Page> | undefined;
  * sees another's state; a context of its own per width cost a renderer process and a cold cache).
  */
 async function newPage(width: Width): Promise<Page> {
-  const page = await (shared ??= context.newPage().then((created) => {
+  // Resized between the widths: no window of its own to resize with it (openResizablePage).
+  const page = await (shared ??= openResizablePage(browser, VIEWPORTS[width]).then(({ page: created }) => {
     // Fail fast: a missing widget should not wait for Playwright's 30 s default.
     created.setDefaultTimeout(10_000);
     return created;
