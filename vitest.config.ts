@@ -96,6 +96,7 @@ export const SHARED_INTEGRATION_TESTS = [
   'test/server/preview-command.test.ts',
   'test/server/request-fuzz.test.ts',
   'test/watch/folder-recovery.test.ts',
+  'test/watch/live-reload-browser.test.ts',
   'test/watch/open-page-first.test.ts',
   'test/watch/type-check-child.test.ts',
   'test/watch/watch-command.test.ts',

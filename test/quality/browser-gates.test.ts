@@ -23,7 +23,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import { openBrowserSession, openResizablePage, type BrowserSession } from '../support/browser.ts';
 import { mapWithLimit } from './support/browser.ts';
 import { watchLoads } from './support/clean-load.ts';
 import { checkRoute, GATE_HEIGHT, type Gate, type PageResult, type WidthPlan } from './support/gate-pass.ts';
@@ -62,7 +62,8 @@ function plansFor(url: string, startAt: number | undefined): WidthPlan[] {
 beforeAll(async () => {
   session = await openBrowserSession();
   routes = gateRoutes(session.site.dir, session.site.htmlFiles);
-  const pages: Page[] = await Promise.all(Array.from({ length: LANES }, () => session.browser.newPage({ reducedMotion: 'reduce', viewport: { width: 375, height: GATE_HEIGHT } })));
+  // Each lane's page goes through every width of its routes: resized without a window (openResizablePage).
+  const pages: Page[] = await Promise.all(Array.from({ length: LANES }, async () => (await openResizablePage(session.browser, { width: 375, height: GATE_HEIGHT }, { reducedMotion: 'reduce' })).page));
   for (const page of pages) {
     page.setDefaultTimeout(30_000);
     await watchLoads(page);

@@ -14,7 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserSession, type BrowserSession } from '../support/browser.ts';
+import { openBrowserSession, openResizablePage, type BrowserSession } from '../support/browser.ts';
 import { findUnreachableControls } from './support/layout-checks.ts';
 import {
   boxesOf, countPdfPages, findHeaderOverlaps, findPrintedControls, inkShare, pinnedShare, shootWindow, TEXT_SPACING_STYLE,
@@ -43,8 +43,8 @@ async function open(viewport: { width: number; height: number }, options: { forc
   const kind = options.bypassCSP ? 'bypass-csp' : options.forcedColors ? 'forced-colors' : 'plain';
   if (!pages.has(kind)) {
     pages.set(kind, (async () => {
-      const context = await session.browser.newContext({ viewport, reducedMotion: 'reduce', bypassCSP: options.bypassCSP });
-      const page = await context.newPage();
+      // Resized through many sizes: no window of its own to resize with it (openResizablePage).
+      const { page } = await openResizablePage(session.browser, viewport, { reducedMotion: 'reduce', bypassCSP: options.bypassCSP });
       page.setDefaultTimeout(15_000);
       if (options.forcedColors) await page.emulateMedia({ forcedColors: 'active' });
       return page;

@@ -95,6 +95,22 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A page in a context of its own, at `viewport`, that is cheap to resize: its context has no
+ * window size of its own (`viewport: null`), so `page.setViewportSize` only changes what the page
+ * is laid out at (the DevTools protocol's device metrics, as for any Playwright page) and leaves
+ * the headless window alone. With a window size Playwright resizes the window too, on every
+ * resize, which cost about a third of the resize's CPU in Chromium's browser and GPU processes
+ * (docs/testing.md, Round 5); the page sees the same width, height and screen either way (60 of
+ * 60 full-page shots identical, 10 templates at 6 widths). For pages resized through many widths.
+ */
+export async function openResizablePage(browser: Browser, viewport: { width: number; height: number }, options: Omit<BrowserContextOptions, 'viewport'> = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ ...options, viewport: null });
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  return { page, context };
+}
+
 /** The worker's Chromium, where its files share modules; it ends with the worker process (playwright kills what it launched when its process exits). */
 let workerBrowser: Promise<Browser> | undefined;
 
@@ -141,6 +157,11 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
     const page = await context.newPage();
     return { page, context, problems: watchPage(page) };
   };
+  // The shared page is resized from test to test: no window of its own to resize with it (openResizablePage).
+  const newSharedPage = async (viewport: ViewportName): Promise<WatchedPage> => {
+    const { page, context } = await openResizablePage(browser, VIEWPORTS[viewport], { reducedMotion: 'reduce' });
+    return { page, context, problems: watchPage(page) };
+  };
   return {
     site,
     server,
@@ -148,7 +169,7 @@ export async function openBrowserSession(buildOptions: SiteBuildOptions = {}): P
     url: (sitePath) => new URL(toFolderUrl(sitePath), origin).href,
     newPage,
     async sharedPage(viewport) {
-      const watched = await (shared ??= newPage(viewport));
+      const watched = await (shared ??= newSharedPage(viewport));
       await watched.page.setViewportSize(VIEWPORTS[viewport]);
       await watched.page.mouse.move(0, 0);
       clearProblems(watched.problems);

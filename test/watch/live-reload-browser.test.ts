@@ -7,14 +7,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, watchPage, type PageProblems } from '../support/browser.ts';
+import { fileBrowser, watchPage, type PageProblems } from '../support/browser.ts';
 import { useWatchProcesses, type WatchProcess } from '../support/watch-process.ts';
 
 let site: string;
 let watch: WatchProcess;
-let browser: Browser;
+let chromium: Awaited<ReturnType<typeof fileBrowser>>;
 let page: Page;
 let problems: PageProblems;
 
@@ -36,10 +36,11 @@ const watching = useWatchProcesses();
 const shown = (overlay: string | null) => `overlay: ${overlay}\nwatch printed:\n${watch.output.join('\n')}`;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  // The worker's Chromium (integration-shared): the file's own context, closed after it.
+  chromium = await fileBrowser();
   site = watching.site('watch-overlay');
   watch = await watching.start(site);
-  const context = await browser.newContext();
+  const context = await chromium.browser.newContext();
   page = await context.newPage();
   problems = watchPage(page);
   const connected = streamConnected();
@@ -48,7 +49,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await page?.context().close();
+  await chromium?.close();
 });
 
 describe('live reload in the browser', () => {
