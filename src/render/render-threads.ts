@@ -262,7 +262,14 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   if (!state.file || state.closed || state.workers.length > 0) return [];
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
-  if (count > 1) while (state.workers.length < count) state.workers.push(spawn(state));
+  if (count > 1) {
+    // A worker started to render before the files were listed (templates compiled first) is one of
+    // them: left aside, it idled with React and the templates loaded until the render, a thread's
+    // memory (~50 MB) beside the parse helpers' through the build's peak.
+    if (state.warm?.alive) state.workers.push(state.warm);
+    state.warm = undefined;
+    while (state.workers.length < count) state.workers.push(spawn(state));
+  }
   state.parsedThisPass = state.workers.length > 0;
   // A large site renders on fewer workers than parse it (the memory budget): the others only parse,
   // are not sent the entries this thread parses, and stop once every file is parsed.
