@@ -55,11 +55,12 @@ export const STARTED_THRESHOLD = 300;
 /**
  * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
  * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
- * pages were 1.2 GB before any rendering, over issue 23's 1 GB. The parse helpers beyond it only
- * parse, and stop once the files are parsed. On a quiet 2-core machine that should halve the
- * render throughput (measured only under load: docs/performance.md, History, 2026-11-26, 11:05).
+ * pages peak at 1.5-1.6 GB (during their assembly), over issue 23's 1 GB. Two fit 60,000 generated
+ * locations in 888 MB (docs/performance.md, History, `two-workers`). The parse helpers beyond it
+ * only parse, and stop once the files are parsed. On a quiet 2-core machine one render worker
+ * costs 100,000 pages 85 s against 66 s with two (the lead's runs, 2026-11-26).
  */
-export const ONE_RENDER_WORKER_PAGES = 50_000;
+export const ONE_RENDER_WORKER_PAGES = 60_000;
 
 /** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
 export function rendersInWorkers(): boolean {
