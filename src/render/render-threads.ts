@@ -55,10 +55,10 @@ export const STARTED_THRESHOLD = 300;
 /**
  * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
  * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
- * pages peak at 1.5-1.6 GB (during their assembly), over issue 23's 1 GB. Two fit 60,000 generated
- * locations in 888 MB (docs/performance.md, History, `two-workers`). The parse helpers beyond it
- * only parse, and stop once the files are parsed. On a quiet 2-core machine one render worker
- * costs 100,000 pages 85 s against 66 s with two (the lead's runs, 2026-11-26).
+ * pages peak at 1.3-1.6 GB (during their assembly), over issue 23's 1 GB. Two fit 60,000 generated
+ * locations in 888 MB, not 70,000 (1,037 MB; docs/performance.md, History, `two-workers`). The
+ * parse helpers beyond it only parse, and stop once the files are parsed. On a quiet 2-core
+ * machine one render worker costs 100,000 pages 70-85 s against 61-66 s with two (2026-11-26).
  */
 export const ONE_RENDER_WORKER_PAGES = 60_000;
 
