@@ -69,7 +69,7 @@ function addBuildCommand(program: Command, io: CommandIo): void {
   siteOptions(program.command('build'))
     .description('build the whole site into the output folder (atomically: a failed build keeps the old output)')
     .option('-o, --out <dir>', 'output folder', 'dist')
-    .addOption(new Option('-j, --jobs <n>', 'render threads (workers; the main thread only coordinates; default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, one from 50,000 pages (memory), else 1)').argParser(parseJobs))
+    .addOption(new Option('-j, --jobs <n>', 'render threads (workers; the main thread only coordinates; default: one per core when 2,000+ files need parsing or 3,000+ pages need rendering, one from 60,000 pages (memory), else 1)').argParser(parseJobs))
     .addOption(new Option('--render-timeout <seconds>', 'stop the build when one page takes longer than this to render (a template that loops)').default(30).argParser(parseSeconds))
     .option('--allow-placeholders', 'build even where CONTEXT=production while business details are placeholders')
     .option('--keep-going', 'write the error screen for pages that fail to render and build the rest (still exits 1)')

@@ -17,6 +17,15 @@ const MAX_DEPTH = 6;
 
 /** Replaces repeated short strings in `values` (plain objects and arrays, walked in place) by one copy each. */
 export function shareRepeatedStrings(values: Iterable<unknown>): void {
+  createStringSharer()(values);
+}
+
+/**
+ * shareRepeatedStrings with one pool from call to call: values shared as they arrive (a render
+ * worker's entries, batch by batch) keep their first copy, and the later copies are garbage while
+ * still young, instead of surviving into the old generation until the assembly shares them.
+ */
+export function createStringSharer(): (values: Iterable<unknown>) => void {
   const pool = new Map<string, string>();
   const share = (text: string): string => {
     if (text.length > MAX_SHARED_LENGTH) return text;
@@ -47,5 +56,7 @@ export function shareRepeatedStrings(values: Iterable<unknown>): void {
       else visit(item, depth + 1);
     }
   };
-  for (const value of values) visit(value, 0);
+  return (values) => {
+    for (const value of values) visit(value, 0);
+  };
 }

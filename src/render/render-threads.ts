@@ -55,11 +55,12 @@ export const STARTED_THRESHOLD = 300;
 /**
  * From this many pages, one render worker (unless --jobs says otherwise): each render worker holds
  * its own copy of the site, about 6 KB of heap a location page with V8's slack, so two at 100,000
- * pages were 1.2 GB before any rendering, over issue 23's 1 GB. The parse helpers beyond it only
- * parse, and stop once the files are parsed. On a quiet 2-core machine that should halve the
- * render throughput (measured only under load: docs/performance.md, History, 2026-11-26, 11:05).
+ * pages peak at 1.3-1.6 GB (during their assembly), over issue 23's 1 GB. Two fit 60,000 generated
+ * locations in 888 MB, not 70,000 (1,037 MB; docs/performance.md, History, `two-workers`). The
+ * parse helpers beyond it only parse, and stop once the files are parsed. On a quiet 2-core
+ * machine one render worker costs 100,000 pages 70-85 s against 61-66 s with two (2026-11-26).
  */
-export const ONE_RENDER_WORKER_PAGES = 50_000;
+export const ONE_RENDER_WORKER_PAGES = 60_000;
 
 /** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
 export function rendersInWorkers(): boolean {
@@ -262,7 +263,14 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   if (!state.file || state.closed || state.workers.length > 0) return [];
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
-  if (count > 1) while (state.workers.length < count) state.workers.push(spawn(state));
+  if (count > 1) {
+    // A worker started to render before the files were listed (templates compiled first) is one of
+    // them: left aside, it idled with React and the templates loaded until the render, a thread's
+    // memory (~50 MB) beside the parse helpers' through the build's peak.
+    if (state.warm?.alive) state.workers.push(state.warm);
+    state.warm = undefined;
+    while (state.workers.length < count) state.workers.push(spawn(state));
+  }
   state.parsedThisPass = state.workers.length > 0;
   // A large site renders on fewer workers than parse it (the memory budget): the others only parse,
   // are not sent the entries this thread parses, and stop once every file is parsed.

@@ -12,7 +12,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { collectGarbage } from '../../src/core/garbage-collection.ts';
-import { shareRepeatedStrings } from '../../src/core/share-strings.ts';
+import { createStringSharer, shareRepeatedStrings } from '../../src/core/share-strings.ts';
 
 const RECORDS = 50_000;
 
@@ -42,6 +42,17 @@ describe('shareRepeatedStrings', () => {
     const records = Array.from({ length: RECORDS }, () => ({ features: [copyOf('Office and workplace cleaning'), copyOf('Window cleaning')] }));
     expect(freedBySharing(records)).toBeGreaterThan(2 * 2 ** 20);
     expect(records[0]).toEqual({ features: ['Office and workplace cleaning', 'Window cleaning'] });
+  });
+
+  it('shares across batches with one sharer (a render worker\'s entries, as they arrive)', () => {
+    // One record per batch: within a batch there is nothing to share, so only a pool kept from
+    // call to call frees the copies.
+    const records = Array.from({ length: RECORDS }, () => ({ region: copyOf('Other Queensland Regions'), lastmod: copyOf('2026-11-01') }));
+    const before = usedAfterCollection();
+    const share = createStringSharer();
+    for (const record of records) share([record]);
+    expect(before - usedAfterCollection()).toBeGreaterThan(2 * 2 ** 20);
+    expect(records[RECORDS - 1]).toEqual({ region: 'Other Queensland Regions', lastmod: '2026-11-01' });
   });
 
   it('leaves frozen objects, long strings and other values as they were', () => {
