@@ -16,6 +16,14 @@ import { measureCommand } from './measure-process.mjs';
 
 const [checkout = '.', count = '10000', ...extra] = process.argv.slice(2);
 const repo = path.resolve(checkout);
+if (!existsSync(path.join(repo, 'bin/cleansite.mjs')) || !existsSync(path.join(repo, 'content'))) {
+  process.stderr.write(`big-build: ${repo} is not a cleansite checkout (no bin/cleansite.mjs or content/): usage: node bench/big-build.mjs <checkout> <count> [build options]\n`);
+  process.exit(2);
+}
+if (!/^[1-9]\d*$/.test(count)) {
+  process.stderr.write(`big-build: the count of locations must be a whole number of 1 or more, not ${JSON.stringify(count)}\n`);
+  process.exit(2);
+}
 const root = `/dev/shm/cleansite-big/${count}-${path.basename(repo)}`;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 

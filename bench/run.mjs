@@ -38,7 +38,14 @@ import { benchFirstBuild } from './first-build.mjs';
 import { measureWatchStart } from './watch-start.mjs';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = parseArgs(process.argv.slice(2));
+let args;
+try {
+  args = parseArgs(process.argv.slice(2));
+} catch (error) {
+  // A mistyped option: say so at once, before minutes of builds (and before bench/results.json is touched).
+  process.stderr.write(`bench: ${error.message}\n`);
+  process.exit(2);
+}
 /** 2026-11-20 in Brisbane: every build is stamped with the same date. */
 const SOURCE_DATE_EPOCH = '1795140000';
 const BUILD_DATE = '2026-11-20';
@@ -299,8 +306,8 @@ function parseArgs(argv) {
       if (next === undefined) throw new Error(`${flag} needs a value`);
       return next;
     };
-    if (flag === '--sizes') options.sizes = value().split(',').map((size) => Number(size.trim())).filter((size) => Number.isInteger(size) && size > 0);
-    else if (flag === '--runs') options.runs = Math.max(1, Number(value()) || 1);
+    if (flag === '--sizes') options.sizes = value().split(',').map((size) => wholeNumber(flag, size.trim()));
+    else if (flag === '--runs') options.runs = wholeNumber(flag, value());
     else if (flag === '--out-root') options.outRoot = value();
     else if (flag === '--templates') options.templates = value();
     else if (flag === '--no-committed') options.committed = false;
@@ -311,7 +318,7 @@ function parseArgs(argv) {
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--cold-only') options.coldOnly = true;
     // A busy machine can take longer than the default 30 s over /cleaning-guide or /sitemap of a 100,000-page site.
-    else if (flag === '--render-timeout') options.renderTimeout = Math.max(1, Number(value()) || 30);
+    else if (flag === '--render-timeout') options.renderTimeout = wholeNumber(flag, value());
     else if (flag === '--help' || flag === '-h') {
       // The file's opening comment is the help text.
       const text = readFileSync(fileURLToPath(import.meta.url), 'utf8');
@@ -320,6 +327,13 @@ function parseArgs(argv) {
     } else throw new Error(`unknown option ${flag} (expected --sizes, --runs, --out-root, --templates, --no-committed, --no-extra, --no-first-build, --no-watch, --no-bare, --cold-only, --render-timeout, --keep; --help shows them)`);
   }
   return options;
+}
+
+/** A whole number of 1 or more, or an error naming the option and what it was given. */
+function wholeNumber(flag, text) {
+  const number = Number(text.replaceAll('_', ''));
+  if (!Number.isInteger(number) || number < 1 || text === '') throw new Error(`${flag} takes whole numbers of 1 or more (such as 3 or 10_000), not ${JSON.stringify(text)}`);
+  return number;
 }
 
 function machineInfo() {
