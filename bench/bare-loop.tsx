@@ -26,13 +26,15 @@ import { renderMarkdown } from '../src/content/markdown.ts';
 import type { SiteContent } from '../templates/site.config.ts';
 import type { SiteData, TemplateProps } from '../src/render/page-props.ts';
 import { createTemplateProps } from '../src/render/template-props.ts';
+import { publishedContent } from '../src/routes/publish-entries.ts';
+import type { Content } from '../src/content/entry-types.ts';
 import { slugify, toAbsoluteUrl } from '../src/core/urls.ts';
 import { siteNavigation, siteRoutes } from '../test/support/site-config.ts';
 
 const [contentDir, publicDir, cacheDir, outDir, cssUrl, jsUrl, buildDate] = process.argv.slice(2) as [string, string, string, string, string, string, string];
 
 const KINDS: Record<string, keyof SiteContent> = {
-  pages: 'pages', services: 'services', locations: 'locations', testimonials: 'testimonials', faqs: 'faqs',
+  pages: 'pages', services: 'services', locations: 'locations', guides: 'guides', testimonials: 'testimonials', faqs: 'faqs',
   gallery: 'gallery', stats: 'stats', 'service-cards': 'serviceCards', 'sitemap-groups': 'sitemapGroups',
 };
 /** The schema defaults cleansite's zod schemas apply, written out. */
@@ -67,7 +69,7 @@ for (const relative of globbySync('**/*.md', { cwd: contentDir })) {
     }));
   }
   if (kind === 'pages') entry.path = `/${relative.replace(/^pages\//, '').replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`;
-  if (kind === 'services') entry.slug = stem;
+  if (kind === 'services' || kind === 'guides') entry.slug = stem;
   if (kind === 'locations') entry.slug = slugify(String(entry.name));
   if (kind === 'site') siteEntry = entry;
   else lists[kind]!.push(entry);
@@ -75,7 +77,8 @@ for (const relative of globbySync('**/*.md', { cwd: contentDir })) {
 for (const list of Object.values(lists)) {
   list.sort((a, b) => (a.order! - b.order!) || (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0) || (a.file < b.file ? -1 : 1));
 }
-const content = { site: siteEntry, ...lists } as unknown as SiteContent;
+// Drafts and guides scheduled after the build date are left out before routing, as cleansite does.
+const content = publishedContent({ site: siteEntry, ...lists } as unknown as Content, { buildDate, drafts: false }).content as unknown as SiteContent;
 const table = siteRoutes(content);
 const { images } = await runImageStage({ publicDir, cacheDir });
 const site: SiteData = {
@@ -93,7 +96,10 @@ const site: SiteData = {
 const made = new Set<string>();
 const set = templates as Record<string, ComponentType<TemplateProps>>;
 for (const route of table.routes) {
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(set[route.template]!, createTemplateProps(route, site)))}`;
+  // A page is React markup; a feed's template returns its text (route.format is its extension).
+  const template = set[route.template]!;
+  const props = createTemplateProps(route, site);
+  const html = route.format === 'html' ? `<!DOCTYPE html>${renderToStaticMarkup(createElement(template, props))}` : String((template as unknown as (props: TemplateProps) => unknown)(props));
   const target = path.join(outDir, route.outputFile);
   const folder = path.dirname(target);
   if (!made.has(folder)) {
