@@ -9,34 +9,15 @@
  *
  *   node bench/cold-pairs.mjs [--runs 7] CHECKOUT [CHECKOUT...]
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { measureCommand } from './measure-process.mjs';
+import { interleavedRounds, parseCheckoutArguments } from './interleaved.mjs';
+import { median } from './report.mjs';
 
 const USAGE = `usage: node bench/cold-pairs.mjs [--runs N] CHECKOUT [CHECKOUT...]
 Builds each checkout's committed site truly cold, in turn, and prints wall time, CPU and CPU ratios.`;
-
-function parseArguments(args) {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  let runs = 7;
-  const checkouts = [];
-  for (let index = 0; index < args.length; index++) {
-    if (args[index] === '--runs') runs = Number(args[++index]);
-    else if (args[index].startsWith('-')) {
-      console.error(`unknown option ${args[index]}\n${USAGE}`);
-      process.exit(2);
-    } else checkouts.push(path.resolve(args[index]));
-  }
-  if (checkouts.length === 0 || !(runs >= 1)) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  return { runs, checkouts };
-}
 
 async function coldBuild(checkout) {
   const dir = mkdtempSync(path.join('/dev/shm', 'cleansite-cold-'));
@@ -53,21 +34,9 @@ async function coldBuild(checkout) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 async function main() {
-  const { runs, checkouts } = parseArguments(process.argv.slice(2));
-  const rows = checkouts.map(() => []);
-  const loads = [];
-  for (let round = 0; round < runs; round++) {
-    loads.push(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-    const order = checkouts.map((_, index) => index);
-    for (const index of round % 2 ? order.reverse() : order) rows[index].push(await coldBuild(checkouts[index]));
-  }
+  const { runs, checkouts } = parseCheckoutArguments(process.argv.slice(2), USAGE, 7);
+  const { rows, loads } = await interleavedRounds(checkouts, runs, coldBuild);
   console.log(`load average (1 min) at each round: ${loads.join(' ')}`);
   checkouts.forEach((checkout, index) => {
     const cpu = rows[index].map((row) => row.cpuMs);

@@ -13,30 +13,11 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { interleavedRounds, parseCheckoutArguments } from './interleaved.mjs';
+import { median } from './report.mjs';
 
 const USAGE = `usage: node bench/cold-tail.mjs [--runs N] CHECKOUT [CHECKOUT...]
 Builds each checkout's committed site truly cold, in turn, and prints the time from the render worker's last page to the process's end.`;
-
-function parseArguments(args) {
-  let runs = 9;
-  const checkouts = [];
-  for (let index = 0; index < args.length; index++) {
-    if (args[index] === '--help' || args[index] === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    if (args[index] === '--runs') runs = Number(args[++index]);
-    else if (args[index].startsWith('-')) {
-      console.error(`unknown option ${args[index]}\n${USAGE}`);
-      process.exit(2);
-    } else checkouts.push(path.resolve(args[index]));
-  }
-  if (checkouts.length === 0 || !(runs >= 1)) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  return { runs, checkouts };
-}
 
 /** Milliseconds from the worker's last `rendered` trace line to the CLI process's close. */
 async function coldTail(checkout) {
@@ -62,21 +43,9 @@ async function coldTail(checkout) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 async function main() {
-  const { runs, checkouts } = parseArguments(process.argv.slice(2));
-  const rows = checkouts.map(() => []);
-  const loads = [];
-  for (let round = 0; round < runs; round++) {
-    loads.push(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-    const order = checkouts.map((_, index) => index);
-    for (const index of round % 2 ? order.reverse() : order) rows[index].push(await coldTail(checkouts[index]));
-  }
+  const { runs, checkouts } = parseCheckoutArguments(process.argv.slice(2), USAGE, 9);
+  const { rows, loads } = await interleavedRounds(checkouts, runs, coldTail);
   console.log(`load average (1 min) at each round: ${loads.join(' ')}`);
   checkouts.forEach((checkout, index) => {
     console.log(`${checkout}: last page to process gone, median ${median(rows[index]).toFixed(0)} ms (${rows[index].map((value) => value.toFixed(0)).join(' ')})`);
