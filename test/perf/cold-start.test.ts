@@ -66,6 +66,11 @@ describe('validation before and after zod generates its code', () => {
 
 describe('the compiled CLI', () => {
   let copy: RealSiteCopy | undefined;
+  /** One copy of the program for the file's tests (made by the first that needs it), and its code cache folder. */
+  const launcher = () => {
+    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
+    return { copy, codeCache: path.join(copy.root, 'lib', 'cli', 'code-cache') };
+  };
   afterAll(() => copy?.remove());
 
   it('lives in lib/cli/ with a one-file CommonJS render worker, and removing .cache/ does not make the next run compile it again', () => {
@@ -100,8 +105,7 @@ describe('the compiled CLI', () => {
   }, 180_000);
 
   it('keeps V8\'s code cache for the CLI and the render worker where Node has no compile cache, a damaged cache is written again, one that cannot be written is done without', () => {
-    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
-    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    const { copy, codeCache } = launcher();
     const site = makeFixtureSite();
     try {
       const first = buildQuietly(copy, site, 'first');
@@ -129,8 +133,7 @@ describe('the compiled CLI', () => {
 
   // Where Node keeps the compiled code itself (22.1+, the test above) there is no code cache of ours: reported as skipped.
   it.skipIf(NODE_KEEPS_COMPILED_CODE)('writes the code cache once a command or a worker\'s first render has run, not again, and a file of its own for other V8 flags', () => {
-    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
-    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    const { copy, codeCache } = launcher();
     // A fresh install: npm's `prepare` runs `--version` first.
     rmSync(codeCache, { recursive: true, force: true });
     expect(copy.cli(['--version']).trim()).toMatch(/^\d+\.\d+\.\d+$/);
@@ -170,8 +173,7 @@ describe('the compiled CLI', () => {
   }, 180_000);
 
   it.skipIf(NODE_KEEPS_COMPILED_CODE)('never runs a cached compile of other code: a bundle changed in place (same length) runs as changed, and its cache is made anew', () => {
-    copy ??= copyRealSite({ folders: [], program: true, prefix: 'cleansite-launcher-' });
-    const codeCache = path.join(copy.root, 'lib', 'cli', 'code-cache');
+    const { copy, codeCache } = launcher();
     const bundle = path.join(copy.root, 'lib', 'cli', 'cli-bundle.cjs');
     const site = makeFixtureSite();
     try {
