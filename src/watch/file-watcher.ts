@@ -4,14 +4,19 @@
  * and rename it), so events are collected until the folders have been quiet
  * for a few milliseconds.
  *
- * awaitWriteFinish is not optional here: without it chokidar drops a
- * `change` that follows another for the same file within 50 ms (a
- * leading-edge throttle with no trailing call), so a quick second save was
- * silently lost (measured: about half of the saves made 0-40 ms apart).
- * With it, changes are held until no event came for the file for 5 ms, and
- * merged: about 5-10 ms of extra latency (15 ms before, ~20 ms in all, out
- * of a template save's ~150 ms budget to the open page; an editor's save
- * is one write, or a write and a rename, well within 5 ms).
+ * chokidar drops saves in two ways, so every file a batch names is looked
+ * at again after chokidar's throttles have passed, and reported again if
+ * its stats moved since the batch was handed over:
+ * - it emits at most one `change` per file per 50 ms (a leading-edge
+ *   throttle with no trailing call), so a second save within 50 ms of the
+ *   first was lost (measured: about half of the saves made 0-40 ms apart);
+ * - its awaitWriteFinish, which was used against that, can forget a path for
+ *   good: a write followed within milliseconds by an unlink and a re-create
+ *   (what `git checkout` does) leaves the path's write-finish poll stopped on
+ *   ENOENT with the path still marked pending, and every later event for the
+ *   file is swallowed (chokidar 5.0.0: 1-4 files in 100 such rounds).
+ * The re-check costs two stat calls per changed file; a batch is still handed
+ * over 5 ms after its last event (awaitWriteFinish held each save 5-10 ms more).
  *
  * The folders are watched through their parents: chokidar stops watching a
  * folder that is deleted or renamed and never watches it again, so edits
@@ -19,6 +24,7 @@
  * the parent (filtered down to the source folders) sees the folder leave and
  * come back, and chokidar then watches the new folder's files too.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { trace } from '../core/trace.ts';
@@ -60,6 +66,60 @@ export function isEditorNoise(file: string): boolean {
  */
 const FOLDER_SETTLE_MS = 250;
 
+/** Past chokidar's 50 ms change throttle: a save it dropped has happened by then. */
+const RECHECK_MS = 60;
+/** How long a batch started by a re-check waits for chokidar's own event of the same save. */
+const RECHECK_SETTLE_MS = 25;
+
+/** What a re-check compares: a file's identity, size and times, or that it is missing. */
+function fileStamp(file: string): string {
+  try {
+    const stats = statSync(file, { bigint: true });
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** The event that accounts for a file's stamp moving from `before` to `now`. */
+function eventBetween(before: string, now: string): FileEvent {
+  if (now === 'missing') return 'unlink';
+  return before === 'missing' ? 'add' : 'change';
+}
+
+/**
+ * Stamps the files a batch names before the batch is read, and reports those whose stamp moved by
+ * RECHECK_MS. A later batch naming the same file stamps it anew, and its re-check replaces the
+ * earlier one: a save chokidar did report must not be reported twice.
+ */
+function createRechecks(report: (file: string, event: FileEvent) => void) {
+  const timers = new Set<NodeJS.Timeout>();
+  /** Each file's stamp from the last batch that named it, until its re-check. */
+  const latest = new Map<string, { value: string }>();
+  return {
+    stampNow(files: string[]) {
+      const stamped = files.map((file) => {
+        const stamp = { value: fileStamp(file) };
+        latest.set(file, stamp);
+        return [file, stamp] as const;
+      });
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        for (const [file, stamp] of stamped) {
+          if (latest.get(file) !== stamp) continue;
+          latest.delete(file);
+          const now = fileStamp(file);
+          if (now !== stamp.value) report(file, eventBetween(stamp.value, now));
+        }
+      }, RECHECK_MS);
+      timers.add(timer);
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}
+
 export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatcher {
   const roots = new Set(dirs.map((dir) => path.resolve(dir)));
   const parents = new Set([...roots].map((root) => path.dirname(root)));
@@ -70,6 +130,11 @@ export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatc
   /** Source folders renamed or deleted as a whole since the last batch. */
   const movedRoots = new Set<string>();
   let closed = false;
+  const rechecks = createRechecks((file, event) => {
+    // A write that lands just now may still have its own event on the way: let it join this batch.
+    settleUntil = Math.max(settleUntil, Date.now() + RECHECK_SETTLE_MS);
+    record(file, event);
+  });
 
   const record = (file: string, event: FileEvent) => {
     if (pending.size === 0) trace('file event');
@@ -84,7 +149,6 @@ export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatc
   const start = () => {
     const instance = watch([...parents], {
       ignoreInitial: true,
-      awaitWriteFinish: { stabilityThreshold: 5, pollInterval: 5 },
       // Of each parent, only the source folders themselves are looked into (not node_modules/, .git/, dist/).
       ignored: (file: string) => {
         const absolute = path.resolve(file);
@@ -124,7 +188,9 @@ export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatc
     }
     const changes = [...pending].map(([file, event]) => ({ file, event }));
     pending = new Map();
-    if (changes.length > 0 && !closed) options.onChanges(changes);
+    if (changes.length === 0 || closed) return;
+    rechecks.stampNow(changes.filter((change) => change.event !== 'addDir' && change.event !== 'unlinkDir').map((change) => change.file));
+    options.onChanges(changes);
   };
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -133,6 +199,7 @@ export function watchFiles(dirs: string[], options: WatchFilesOptions): FileWatc
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      rechecks.close();
       await watcher.close();
     },
   };
