@@ -2,10 +2,12 @@
  * A fresh clone's first build: no image cache, no cache of any kind, no output (issue 23's
  * "first build after npm ci"). The project's image cache (.cache/images, where the CLI keeps
  * it: beside node_modules) is moved aside for the measured builds and put back afterwards,
- * whatever happens, so the bench never costs the developer a re-encode.
+ * whatever happens (a failed build, Ctrl-C, SIGTERM), so the bench never costs the developer a
+ * re-encode.
  */
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { onInterrupt } from './interrupt.mjs';
 import { measureCommand } from './measure-process.mjs';
 
 /** Resolves the samples ({ ms, cpuMs, peakRssBytes }) of `runs` first builds of the committed site. */
@@ -13,9 +15,21 @@ export async function benchFirstBuild({ packageRoot, tools, outRoot, runs, env, 
   const imagesCache = path.join(packageRoot, '.cache', 'images');
   const kept = `${imagesCache}.kept-by-bench-${process.pid}`;
   const hadCache = existsSync(imagesCache);
-  if (hadCache) renameSync(imagesCache, kept);
-  const samples = [];
+  let putBack = !hadCache;
+  const restore = () => {
+    if (putBack) return;
+    putBack = true;
+    rmSync(imagesCache, { recursive: true, force: true });
+    renameSync(kept, imagesCache);
+  };
   const work = mkdtempSync(path.join(outRoot, 'cleansite-first-build-'));
+  const cleanUp = () => {
+    rmSync(work, { recursive: true, force: true });
+    restore();
+  };
+  if (hadCache) renameSync(imagesCache, kept);
+  const cleanedUp = onInterrupt(cleanUp);
+  const samples = [];
   try {
     for (let run = 1; run <= runs; run++) {
       rmSync(imagesCache, { recursive: true, force: true });
@@ -33,11 +47,8 @@ export async function benchFirstBuild({ packageRoot, tools, outRoot, runs, env, 
       log(`first build (empty image cache): run ${run}/${runs}: ${(result.ms / 1000).toFixed(2)} s, CPU ${((result.cpuMs ?? 0) / 1000).toFixed(1)} s`);
     }
   } finally {
-    rmSync(work, { recursive: true, force: true });
-    if (hadCache) {
-      rmSync(imagesCache, { recursive: true, force: true });
-      renameSync(kept, imagesCache);
-    }
+    cleanedUp();
+    cleanUp();
   }
   return samples;
 }

@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { onInterrupt } from './interrupt.mjs';
 
 const SAMPLE_MS = 5;
 const hasProc = existsSync('/proc/self/status');
@@ -27,6 +28,8 @@ export function measureCommand(command, args, options = {}) {
     const started = performance.now();
     const [program, programArgs] = hasGnuTime ? [GNU_TIME, ['-f', `${TIME_MARK} %U %S`, command, ...args]] : [command, args];
     const child = spawn(program, programArgs, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Stopping the bench stops what it measures: the time wrapper would leave the build running.
+    const stopped = onInterrupt(() => stopTree(child));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => { stdout += chunk; });
@@ -49,11 +52,13 @@ export function measureCommand(command, args, options = {}) {
     sample();
     child.once('error', (error) => {
       clearInterval(timer);
+      stopped();
       reject(error);
     });
     child.once('exit', (code) => {
       const ms = performance.now() - started;
       clearInterval(timer);
+      stopped();
       const peakRssBytes = hasProc ? Math.max(peakSum, ...highWater.values(), 0) : undefined;
       child.once('close', () => {
         const timing = new RegExp(`${TIME_MARK} ([\\d.]+) ([\\d.]+)\\s*$`).exec(stderr);
@@ -63,6 +68,16 @@ export function measureCommand(command, args, options = {}) {
       });
     });
   });
+}
+
+function stopTree(child) {
+  for (const pid of hasProc ? processTree(child.pid) : [child.pid]) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 function processTree(root) {
