@@ -73,6 +73,18 @@ export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: 
   return true;
 }
 
+/**
+ * Young generations of this size (MB) for the render workers started from now on, in place of
+ * the small one they get by default (render/worker-handle.ts): a large site's one render worker
+ * (render/render-threads.ts, largeSiteYoungGeneration). V8 reads `--min-semi-space-size` when it
+ * makes a heap, so a worker started after this call starts with semi-spaces of a third of it (two
+ * semi-spaces and the large-object space make a young generation); a worker given a smaller
+ * maximum (`resourceLimits`) is held to that. The threads already running keep theirs.
+ */
+export function startYoungGenerationsAt(megabytes: number): void {
+  setFlagsFromString(`--min-semi-space-size=${Math.floor(megabytes / 3)}`);
+}
+
 /** True between holdYoungGenerations() and the first pass's settleYoungGenerations(). */
 let held = false;
 /**

@@ -23,11 +23,11 @@
 import { availableParallelism } from 'node:os';
 import type { FingerprintedEntry, ParseHelper, ParseHelpers } from '../content/content-loader.ts';
 import { CleansiteError } from '../core/errors.ts';
-import { collectGarbage } from '../core/garbage-collection.ts';
+import { collectGarbage, startYoungGenerationsAt } from '../core/garbage-collection.ts';
 import { trace } from '../core/trace.ts';
 import { compiledWorkerFile } from './compiled-worker.ts';
 import { renderLimits, type RenderLimits } from './page-watchdog.ts';
-import { startRenderWorker, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
+import { startRenderWorker, WORKER_YOUNG_GENERATION_MB, type RenderWorker, type WorkerHandle } from './worker-handle.ts';
 import type { RenderSettings, RoutedReport, RouteSettings, SitePatch } from './worker-protocol.ts';
 import type { CacheTarget } from '../cache/content-cache-file.ts';
 
@@ -61,6 +61,23 @@ export const STARTED_THRESHOLD = 300;
  * machine one render worker costs 100,000 pages 70-85 s against 61-66 s with two (2026-11-26).
  */
 export const ONE_RENDER_WORKER_PAGES = 60_000;
+/**
+ * The young generation (MB) of a large site's workers (from ONE_RENDER_WORKER_PAGES files, on the
+ * default of one render worker), in place of WORKER_YOUNG_GENERATION_MB. Rendering makes ~0.3 MB
+ * of short-lived garbage a page: with 8 MB, the one worker of 100,000 pages made ~7,500 scavenges,
+ * a third of its time rendering, each slower for the ~340 MB old generation beside it; with 48 MB
+ * ~1,900, and the build took 0.77-0.95x the CPU (its wall time was not shown better on a quiet
+ * machine: V8's helper threads did much of the scavenging, on the core the main thread leaves
+ * idle; docs/performance.md, History, `partition`). It costs up to ~90 MB at the peak,
+ * which the one render worker's budget has room for; two workers' (under 60,000 pages) and
+ * watch's do not get it.
+ */
+export const LARGE_SITE_YOUNG_GENERATION_MB = 48;
+
+/** The young generation, MB, of the workers a pass starts to parse `files` files. */
+export function workerYoungGeneration(files: number, jobs: number | undefined, keep: boolean): number {
+  return !keep && jobs === undefined && files >= ONE_RENDER_WORKER_PAGES ? LARGE_SITE_YOUNG_GENERATION_MB : WORKER_YOUNG_GENERATION_MB;
+}
 
 /** True where pages render in workers (the compiled CLI); from source the calling thread renders. */
 export function rendersInWorkers(): boolean {
@@ -170,13 +187,15 @@ interface ThreadState {
   closing: Promise<void>;
   /** Closed early (a build whose templates do not compile) while the content may still be loading: no worker may start after that, or it keeps the process alive. */
   closed: boolean;
+  /** The young generation (MB) of the workers started from now on: larger for a large site's (workerYoungGeneration). */
+  youngGenerationMb: number;
 }
 
 export function createRenderThreads(options: ThreadOptions): RenderThreads {
   const state: ThreadState = {
     options: { ...options, cores: options.cores ?? availableParallelism(), limits: options.limits ?? renderLimits() },
     file: compiledWorkerFile('render-worker'), workers: [], parseOnly: [], warm: undefined, spare: undefined, lastItems: undefined, spareItems: undefined, spareQueued: false,
-    templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false,
+    templatesModule: undefined, configModule: undefined, parsedThisPass: false, closing: Promise.resolve(), closed: false, youngGenerationMb: WORKER_YOUNG_GENERATION_MB,
   };
   return {
     start: (files) => startParseHelpers(state, files),
@@ -244,7 +263,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
 const spawn = (state: ThreadState) => {
-  const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits);
+  const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits, state.youngGenerationMb);
   // The site config loads while this thread still parses (a small build's worker was idle then): the site patch finds it ready.
   if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
   return worker;
@@ -264,12 +283,19 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
   if (count > 1) {
+    const young = workerYoungGeneration(files, state.options.jobs, state.options.keep);
+    if (young !== state.youngGenerationMb) startYoungGenerationsAt(young);
+    state.youngGenerationMb = young;
     // A worker started to render before the files were listed (templates compiled first) is one of
     // them: left aside, it idled with React and the templates loaded until the render, a thread's
-    // memory (~50 MB) beside the parse helpers' through the build's peak.
-    if (state.warm?.alive) state.workers.push(state.warm);
+    // memory (~50 MB) beside the parse helpers' through the build's peak. Started with the small
+    // young generation, it only parses when a large site's young one is wanted (the first renders).
+    const warm = state.warm?.alive ? state.warm : undefined;
     state.warm = undefined;
-    while (state.workers.length < count) state.workers.push(spawn(state));
+    const warmRenders = young === WORKER_YOUNG_GENERATION_MB;
+    if (warm && warmRenders) state.workers.push(warm);
+    while (state.workers.length < count - (warm && !warmRenders ? 1 : 0)) state.workers.push(spawn(state));
+    if (warm && !warmRenders) state.workers.push(warm);
   }
   state.parsedThisPass = state.workers.length > 0;
   // A large site renders on fewer workers than parse it (the memory budget): the others only parse,

@@ -39,9 +39,10 @@ export interface WorkerHandle extends ParseHelper, RenderWorker {
 /**
  * A small young generation: the worker's garbage is short-lived HTML, and each MB here is
  * resident memory. Left to itself V8 grows it to ~32 MB; in a watch session that showed as a
- * 20 % rise of the watcher's memory over a few hundred edits, with no leak behind it.
+ * 20 % rise of the watcher's memory over a few hundred edits, with no leak behind it. A large
+ * site's one render worker is given more (render-threads.ts, largeSiteYoungGeneration).
  */
-const WORKER_YOUNG_GENERATION_MB = 8;
+export const WORKER_YOUNG_GENERATION_MB = 8;
 
 /**
  * What crossed to render workers in this process so far: workers started, and entries sent to
@@ -50,12 +51,16 @@ const WORKER_YOUNG_GENERATION_MB = 8;
  */
 export const workerTraffic = { started: 0, entriesSent: 0 };
 
-/** `config`: the compiled site config's path, for parse requests. `limits`: the time bound of one page and the heap of the thread. */
-export function startRenderWorker(file: string, config: () => string, limits: RenderLimits = renderLimits()): WorkerHandle {
+/**
+ * `config`: the compiled site config's path, for parse requests. `limits`: the time bound of one
+ * page and the heap of the thread. `youngGenerationMb`: the most its young generation may hold
+ * (how much it starts with: startYoungGenerationsAt() in core/garbage-collection.ts).
+ */
+export function startRenderWorker(file: string, config: () => string, limits: RenderLimits = renderLimits(), youngGenerationMb = WORKER_YOUNG_GENERATION_MB): WorkerHandle {
   const progress = new Int32Array(new SharedArrayBuffer(4));
   workerTraffic.started++;
   const worker = new Worker(file, {
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: limits.heapMb },
+    resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb, maxOldGenerationSizeMb: limits.heapMb },
     workerData: { progress: progress.buffer, youngGrowth: youngGenerationGrowth() },
   });
   worker.once('online', reapplyYoungGeneration);

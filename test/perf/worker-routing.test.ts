@@ -9,13 +9,16 @@
  * pages, files, bytes, entries left out, warnings) and every error line
  * (a duplicate route, broken links and images, a file's problem reported
  * before the assembly's) must be the same. From ONE_RENDER_WORKER_PAGES one
- * worker renders (each holds a copy of the site), unless --jobs says more: a
- * rule checked on its own (building 60,000 pages here would take minutes).
+ * worker renders (each holds a copy of the site), unless --jobs says more, and
+ * its workers get a larger young generation: rules checked on their own
+ * (building 60,000 pages here would take minutes; young-generation.test.ts
+ * shows a worker started after the setting gets it).
  */
 import { cpSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ONE_RENDER_WORKER_PAGES, renderThreads } from '../../src/render/render-threads.ts';
+import { LARGE_SITE_YOUNG_GENERATION_MB, ONE_RENDER_WORKER_PAGES, renderThreads, workerYoungGeneration } from '../../src/render/render-threads.ts';
+import { WORKER_YOUNG_GENERATION_MB } from '../../src/render/worker-handle.ts';
 import { useGeneratedSite } from '../support/generated-site.ts';
 import { PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
 
@@ -75,6 +78,16 @@ describe('the site routed by a render worker', () => {
     expect(renderThreads(55_000, undefined, 2, true)).toBe(2);
     expect(renderThreads(55_000, undefined, 2)).toBe(2);
     expect(renderThreads(100_000, undefined, 2, true)).toBe(1);
+  });
+
+  it('gives a large site\'s workers a larger young generation, only on the default of one render worker in a build', () => {
+    expect(LARGE_SITE_YOUNG_GENERATION_MB).toBeGreaterThan(WORKER_YOUNG_GENERATION_MB);
+    expect(workerYoungGeneration(ONE_RENDER_WORKER_PAGES, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
+    expect(workerYoungGeneration(100_000, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
+    // Two render workers (below the threshold, or --jobs) and watch keep the small one: their memory has no room for it.
+    expect(workerYoungGeneration(ONE_RENDER_WORKER_PAGES - 1, undefined, false)).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(workerYoungGeneration(100_000, 2, false)).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(workerYoungGeneration(100_000, undefined, true)).toBe(WORKER_YOUNG_GENERATION_MB);
   });
 
   it('gives the same build summary as the main thread routing it', async () => {
