@@ -205,6 +205,8 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     },
     setConfig(modulePath) {
       state.configModule = modulePath;
+      // A worker started before the config was compiled (a build with no page manifest) loads it now.
+      if (state.warm?.alive) state.warm.post({ type: 'config', modulePath });
     },
     setTemplates: (modulePath, compiledNow) => setTemplates(state, modulePath, compiledNow),
     parsing: () => startWarm(state),

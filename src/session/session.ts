@@ -123,6 +123,9 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   const recordUnits = watch || mode.render.recordUnits;
   const saved = savedManifest(options, recordUnits);
   const { manifest } = saved;
+  // No page manifest for this output: a build renders every page, so its render worker starts now
+  // and loads while this thread loads the config and lists the content (docs/performance.md, History, `cold-cpu-5`).
+  if (!watch && manifest.size === 0) renderers.threads.parsing?.();
   // A build's render workers route the site for this thread unless a page record must be valued here (session.plan).
   const source = createSiteSource({ ...options, helpers: renderers.threads, routeElsewhere: () => !watch && manifest.size === 0 });
   const code = codeVersion();
