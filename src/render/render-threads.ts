@@ -246,6 +246,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
 const spawn = (state: ThreadState) => {
+  trace('render worker spawned');
   const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits);
   // The site config loads while this thread still parses (a small build's worker was idle then): the site patch finds it ready.
   if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });
