@@ -5,7 +5,7 @@
  * with its image cache, is kept), builds them with that checkout's compiled CLI, and measures
  * wall time and CPU (user + system of the process tree, bench/measure-process.mjs). Checkouts
  * alternate, order reversed every other round, so the machine's load falls on each alike; the
- * CPU ratio is the median of the per-round ratios to the first checkout.
+ * CPU and wall ratios are the medians of the per-round ratios to the first checkout.
  *
  *   node bench/cold-pairs.mjs [--runs 7] CHECKOUT [CHECKOUT...]
  */
@@ -17,7 +17,7 @@ import { interleavedRounds, parseCheckoutArguments } from './interleaved.mjs';
 import { median } from './report.mjs';
 
 const USAGE = `usage: node bench/cold-pairs.mjs [--runs N] CHECKOUT [CHECKOUT...]
-Builds each checkout's committed site truly cold, in turn, and prints wall time, CPU and CPU ratios.`;
+Builds each checkout's committed site truly cold, in turn, and prints wall time, CPU, and their ratios to the first.`;
 
 async function coldBuild(checkout) {
   const dir = mkdtempSync(path.join('/dev/shm', 'cleansite-cold-'));
@@ -40,7 +40,8 @@ async function main() {
   console.log(`load average (1 min) at each round: ${loads.join(' ')}`);
   checkouts.forEach((checkout, index) => {
     const cpu = rows[index].map((row) => row.cpuMs);
-    const ratio = index === 0 ? '' : `, CPU / first: ${median(cpu.map((value, round) => value / rows[0][round].cpuMs)).toFixed(3)}`;
+    const wallRatio = median(rows[index].map((row, round) => row.ms / rows[0][round].ms));
+    const ratio = index === 0 ? '' : `, CPU / first: ${median(cpu.map((value, round) => value / rows[0][round].cpuMs)).toFixed(3)}, wall / first: ${wallRatio.toFixed(3)}`;
     console.log(`${checkout}: wall ${median(rows[index].map((row) => row.ms)).toFixed(0)} ms, CPU ${median(cpu).toFixed(0)} ms (${cpu.map((value) => value.toFixed(0)).join(' ')})${ratio}`);
   });
 }

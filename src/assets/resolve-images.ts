@@ -60,6 +60,8 @@ export interface ImageStage {
   images: Record<string, ResolvedImage>;
   files: ImageFile[];
   stats: ImageStageStats;
+  /** Saves the sources' hash index if it changed (at once unless `deferIndexSave`); later calls do nothing. */
+  saveIndex(): void;
 }
 
 export interface ResolveImagesOptions {
@@ -75,11 +77,17 @@ export interface ResolveImagesOptions {
   uses?: ImageUses | Promise<ImageUses | undefined>;
   /** Sources encoded so far of those the cache did not hold, as each one finishes. */
   onEncoded?: (done: number, total: number) => void;
+  /**
+   * Leave the sources' hash index (images/source-hashes.ts) for the caller to save with
+   * `saveIndex()`: a build saves it while its pages render, not on the way to the render
+   * (every other path this cache has made images for is checked to exist when it is saved).
+   */
+  deferIndexSave?: boolean;
 }
 
 const CONVERTED = /^images\/.+\.(jpe?g|png|webp|avif)$/i;
 
-export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS, uses, onEncoded }: ResolveImagesOptions): Promise<ImageStage> {
+export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAULT_IMAGE_OPTIONS, uses, onEncoded, deferIndexSave }: ResolveImagesOptions): Promise<ImageStage> {
   const listed = (await globby('**/*.{jpg,jpeg,png,webp,avif,svg}', { cwd: publicDir, onlyFiles: true, caseSensitiveMatch: false })).sort();
   const imagesCacheDir = path.join(cacheDir, 'images');
   const cache = openImageCache(imagesCacheDir);
@@ -121,7 +129,7 @@ export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAUL
   };
 
   const settled = await Promise.allSettled(relatives.map(resolveOne));
-  hashes.save();
+  if (!deferIndexSave) hashes.save();
   const errors = settled.flatMap((result, index) => result.status === 'rejected' ? [toImageError(result.reason, path.join(publicDir, relatives[index]!))] : []);
   if (errors.length > 0) throw new CleansiteErrorList(errors);
 
@@ -138,6 +146,7 @@ export async function runImageStage({ publicDir, cacheDir, imageOptions = DEFAUL
       outputBytes: files.reduce((sum, file) => sum + file.bytes, 0),
       unused: listed.length - relatives.length,
     },
+    saveIndex: () => hashes.save(),
   };
 }
 

@@ -224,6 +224,8 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     },
     setConfig(modulePath) {
       state.configModule = modulePath;
+      // A worker started before the config was compiled (a build with no page manifest) loads it now.
+      if (state.warm?.alive) state.warm.post({ type: 'config', modulePath });
     },
     setTemplates: (modulePath, compiledNow) => setTemplates(state, modulePath, compiledNow),
     parsing: () => startWarm(state),
@@ -263,6 +265,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
 
 const configOf = (state: ThreadState) => state.configModule ?? fail('render workers were asked to parse before the site config was set');
 const spawn = (state: ThreadState) => {
+  trace('render worker spawned');
   const worker = startRenderWorker(state.file!, () => configOf(state), state.options.limits, state.youngGenerationMb);
   // The site config loads while this thread still parses (a small build's worker was idle then): the site patch finds it ready.
   if (state.configModule) worker.post({ type: 'config', modulePath: state.configModule });

@@ -258,6 +258,8 @@ export const STEPS: Record<StepName, Step> = {
       const next = await runImageStage({
         publicDir: options.publicDir, cacheDir: options.compileDir, uses,
         onEncoded: (done, total) => stage?.count(done, total),
+        // Saved while the pages render (write-output.ts), or at the end of the pass (run-pass.ts).
+        deferIndexSave: true,
       });
       state.imagesFor = await wanted;
       const same = state.images !== undefined && JSON.stringify(next.images) === JSON.stringify(state.images.images);

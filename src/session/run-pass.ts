@@ -169,7 +169,15 @@ export function createPassRunner(session: Omit<Session, 'run'>, options: RunnerO
     writer.wholeWritten ||= wroteWhole;
     return { ...written, problems: [...problems.values()].flat(), timings, state, redirects: writer.redirects, succeeded, wroteWhole, outputRestored: restoring && written.written };
   };
-  return Object.assign(run, { outputMissing });
+  // The image sources' index, if the write did not save it (a pass that failed before it, watch's in place).
+  const runAndSaveIndex = async (changes: PassChanges | 'all', runOptions?: RunOptions): Promise<PassOutcome> => {
+    try {
+      return await run(changes, runOptions);
+    } finally {
+      state.images?.saveIndex();
+    }
+  };
+  return Object.assign(runAndSaveIndex, { outputMissing });
 }
 
 /** Runs the selected steps of the table, each after the step it names; resolves when all have settled. */

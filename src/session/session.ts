@@ -123,6 +123,7 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
   const recordUnits = watch || mode.render.recordUnits;
   const saved = savedManifest(options, recordUnits);
   const { manifest } = saved;
+  if (!watch) startWorkerIfAllRender(renderers, manifest);
   // A build's render workers route the site for this thread unless a page record must be valued here (session.plan).
   const source = createSiteSource({ ...options, helpers: renderers.threads, routeElsewhere: () => !watch && manifest.size === 0 });
   const code = codeVersion();
@@ -205,6 +206,16 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     },
   };
   return { ...session, run: readySpareAfter(createPassRunner(session, { ...runnerOptions(options, mode, code), compiles }), renderers) };
+}
+
+/**
+ * A build whose output has no page manifest renders every page: its render worker starts now and
+ * loads (Node's start-up of the thread, its bundle, React, the config once compiled) while this
+ * thread finds the config and lists and loads the content; from the first file parsed on, it was
+ * the late one at the render (docs/performance.md, History, `cold-cpu-5`).
+ */
+function startWorkerIfAllRender(renderers: SessionRenderers, manifest: PageManifest): void {
+  if (manifest.size === 0) renderers.threads.parsing?.();
 }
 
 /** Watch: after each pass (its open pages reloaded), a spare render worker holding the site as routed, for the next template save. */

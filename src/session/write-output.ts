@@ -135,6 +135,9 @@ export async function writeAtomic(pass: Pass, context: WriteContext): Promise<Wr
     const writing = time('write pages', (stage) => session.writePages(pass, staging, plan, time, (done, total) => stage.count(done, total)));
     // Awaited below; until then a render that fails (templates that throw as they load) is no unhandled rejection.
     writing.catch(() => undefined);
+    trace('pages sent to render');
+    // The site went to the render workers above: the image sources' index is saved while they render.
+    context.state.images?.saveIndex();
     let placed: { files: number; bytes: number };
     let described: Promise<Record<string, string>>;
     try {

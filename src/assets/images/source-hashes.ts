@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeCacheFile } from '../../cache/cache-writes.ts';
+import { trace } from '../../core/trace.ts';
 
 interface Remembered {
   size: number;
@@ -46,6 +47,7 @@ export function openSourceHashes(cacheDir: string): SourceHashes {
       // Unsaved (an unwritable cache): the next build hashes these sources again.
       writeCacheFile(indexFile, JSON.stringify({ version: INDEX_VERSION, entries: Object.fromEntries(remembered) }));
       changed = false;
+      trace('images: index saved');
     },
   };
 }
