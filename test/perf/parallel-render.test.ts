@@ -49,6 +49,15 @@ function summaryOf(stdout: string, content: string): Record<string, unknown> {
   return { pages, files, bytes, leftOut: JSON.stringify(leftOut).replaceAll(`${path.basename(content)}/`, 'CONTENT/'), warnings };
 }
 
+/** What a user reads in --json does not depend on the thread that routed: the main thread with one, a render worker with two. */
+function expectSameSummary(oneThread: string, twoThreads: string, twoContent: string): void {
+  const summary = summaryOf(oneThread, site.contentDir);
+  expect(summary.pages).toBeGreaterThan(LOCATIONS);
+  // The committed content has a draft and a scheduled guide: the worker's report carries them.
+  expect(summary.leftOut).toContain('scheduled');
+  expect(summaryOf(twoThreads, twoContent)).toEqual(summary);
+}
+
 /** `rendered by worker 1: 31 pages, worker 2: 40 pages` (--debug) as { 'worker 1': 31, 'worker 2': 40 }. */
 function pagesPerThread(output: string): Record<string, number> {
   const line = /^debug: rendered by (.+)$/m.exec(output);
@@ -93,13 +102,7 @@ describe('parallel rendering', () => {
     expect(files.filter((file) => file.startsWith('locations/')).length).toBe(LOCATIONS);
     expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'two'))).toEqual([]);
     expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'three'))).toEqual([]);
-
-    // What a user reads in --json does not depend on the thread that routed: the main thread with one, a render worker with two.
-    const summary = summaryOf(singleJson, site.contentDir);
-    expect(summary.pages).toBeGreaterThan(LOCATIONS);
-    // The committed content has a draft and a scheduled guide: the worker's report carries them.
-    expect(summary.leftOut).toContain('scheduled');
-    expect(summaryOf(twoJson, twoContent)).toEqual(summary);
+    expectSameSummary(singleJson, twoJson, twoContent);
   }, 600_000);
 
   it('uses one render thread per core from the threshold on, unless --jobs says otherwise', () => {
