@@ -118,16 +118,37 @@ describe('without JavaScript', () => {
     noScript = (await session.newPage('small', { javaScriptEnabled: false })).page;
   });
 
-  /** The one page without JavaScript (a context's setting, so its own context), at the width a test asks for; each test loads its route. */
+  /** The route show() loaded last, while no other test has used the page since (undefined after atWidth). */
+  let shown: string | undefined;
+
+  /** The one page without JavaScript (a context's setting, so its own context), at the width a test asks for; the test loads its route. */
   async function atWidth(viewport: ViewportName): Promise<Page> {
+    shown = undefined;
     await noScript.setViewportSize(VIEWPORTS[viewport]);
     return noScript;
   }
 
+  /**
+   * The page without JavaScript showing `route` at `viewport`, for the tests that only read it (and scroll it):
+   * loaded once, then resized for the next width that asks. With no script, nothing on the page depends on
+   * the width it was loaded at; CSS lays it out again at each width as a load there would. A test that
+   * hovers or focuses loads its own (atWidth).
+   */
+  async function show(viewport: ViewportName, route: string): Promise<Page> {
+    await noScript.setViewportSize(VIEWPORTS[viewport]);
+    if (shown === route) await noScript.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
+    else {
+      await noScript.goto(session.url(route));
+      shown = route;
+    }
+    return noScript;
+  }
+
   it.each(VIEWPORT_NAMES)('shows every FAQ answer on / and /faq (%s)', async (viewport) => {
-    const page = await atWidth(viewport);
-    for (const [route, count] of [['/', 3], ['/faq', 8]] as const) {
-      await page.goto(session.url(route));
+    const routes = [['/', 3], ['/faq', 8]] as const;
+    // The route the page shows now first: it is resized, not loaded again.
+    for (const [route, count] of shown === '/faq' ? [...routes].reverse() : routes) {
+      const page = await show(viewport, route);
       const answers = page.locator('[data-accordion] .accordion__panel');
       expect(await answers.count()).toBe(count);
       for (const answer of await answers.all()) {
@@ -138,8 +159,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(VIEWPORT_NAMES)('stacks all three service tab panels under their headings (%s)', async (viewport) => {
-    const page = await atWidth(viewport);
-    await page.goto(session.url('/services'));
+    const page = await show(viewport, '/services');
     expect(await page.locator('[data-tabs-list]').isVisible()).toBe(false);
     const panels = page.locator('[data-tabs] .tabs__panel');
     expect(await panels.count()).toBe(3);
@@ -153,8 +173,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(VIEWPORT_NAMES)('lets every testimonial be scrolled into view and read (%s)', async (viewport) => {
-    const page = await atWidth(viewport);
-    await page.goto(session.url('/'));
+    const page = await show(viewport, '/');
     const track = page.locator('[data-carousel-track]');
     expect(await track.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
     expect(await page.locator('[data-carousel-prev], [data-carousel-next]').evaluateAll((buttons) => buttons.filter((button) => (button as HTMLElement).offsetParent !== null).length)).toBe(0);
@@ -174,8 +193,7 @@ describe('without JavaScript', () => {
   });
 
   it.each(['small', 'medium'] as const)('shows the mobile menu links open (%s)', async (viewport) => {
-    const page = await atWidth(viewport);
-    await page.goto(session.url('/about'));
+    const page = await show(viewport, '/about');
     expect(await page.locator('[data-mobile-menu-toggle]').isVisible()).toBe(false);
     // From the medium width the header bar itself shows Get Your Free Quote, so the menu leaves its copy out.
     const links = page.locator(viewport === 'medium' ? '#mobile-menu-panel a:not(.button--accent)' : '#mobile-menu-panel a');

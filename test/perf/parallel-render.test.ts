@@ -3,7 +3,9 @@
  * site (the committed content with 160 generated locations) is built by
  * the real CLI on the main thread only, with two threads and with three,
  * and the outputs are compared file by file; --debug's count of the pages each
- * thread rendered shows that both workers of two rendered some. Then a warm build in three
+ * thread rendered shows that both workers of two rendered some, and their build summaries (`--json`)
+ * are the same whether the main thread (one thread) or a render worker (two) routed the site
+ * (test/perf/worker-routing.test.ts checks the error lines the same way). Then a warm build in three
  * threads (pages recorded in the workers, one file edited) must equal a
  * single-threaded build from scratch. The default thread count is a rule
  * checked on its own: building 3,000 pages in a test would take too long.
@@ -23,6 +25,11 @@ const LOCATIONS = 160;
 const site = useGeneratedSite('cleansite-parallel-', LOCATIONS);
 
 async function buildWith(out: string, extra: string[], content = site.contentDir): Promise<string> {
+  return (await buildWithOutput(out, extra, content)).stderr;
+}
+
+/** The build's stdout too (its `--json` summary). */
+async function buildWithOutput(out: string, extra: string[], content = site.contentDir): Promise<{ stderr: string; stdout: string }> {
   const outDir = path.join(site.root, out);
   const result = await runCliBuild([
     '--content', content,
@@ -33,7 +40,22 @@ async function buildWith(out: string, extra: string[], content = site.contentDir
     ...extra,
   ], { timeoutMs: 170_000 });
   expect(result.exitCode, result.stderr).toBe(0);
-  return result.stderr;
+  return result;
+}
+
+/** What a user reads in the `--json` summary, with the content folder's name taken out (each build has its own). */
+function summaryOf(stdout: string, content: string): Record<string, unknown> {
+  const { pages, files, bytes, leftOut, warnings } = JSON.parse(stdout) as Record<string, unknown>;
+  return { pages, files, bytes, leftOut: JSON.stringify(leftOut).replaceAll(`${path.basename(content)}/`, 'CONTENT/'), warnings };
+}
+
+/** What a user reads in --json does not depend on the thread that routed: the main thread with one, a render worker with two. */
+function expectSameSummary(oneThread: string, twoThreads: string, twoContent: string): void {
+  const summary = summaryOf(oneThread, site.contentDir);
+  expect(summary.pages).toBeGreaterThan(LOCATIONS);
+  // The committed content has a draft and a scheduled guide: the worker's report carries them.
+  expect(summary.leftOut).toContain('scheduled');
+  expect(summaryOf(twoThreads, twoContent)).toEqual(summary);
 }
 
 /** `rendered by worker 1: 31 pages, worker 2: 40 pages` (--debug) as { 'worker 1': 31, 'worker 2': 40 }. */
@@ -53,10 +75,11 @@ function copyContent(name: string): string {
 }
 
 describe('parallel rendering', () => {
-  it('writes byte-identical output on one thread, on two and on three', async () => {
-    const single = await buildWith('single', ['--jobs', '1']);
+  it('writes byte-identical output on one thread, on two and on three, and the same build summary whether the main thread or a worker routed', async () => {
+    const { stderr: single, stdout: singleJson } = await buildWithOutput('single', ['--jobs', '1', '--json']);
     // Copies of the content: the content cache is keyed by its folder, so each build parses every file.
-    const two = await buildWith('two', ['--jobs', '2'], copyContent('content-two'));
+    const twoContent = copyContent('content-two');
+    const { stderr: two, stdout: twoJson } = await buildWithOutput('two', ['--jobs', '2', '--json'], twoContent);
     const three = await buildWith('three', ['--jobs', '3'], copyContent('content-three'));
     expect(single).toMatch(/on 1 thread\b/);
     expect(two).toMatch(/on 2 threads/);
@@ -79,6 +102,7 @@ describe('parallel rendering', () => {
     expect(files.filter((file) => file.startsWith('locations/')).length).toBe(LOCATIONS);
     expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'two'))).toEqual([]);
     expect(differingFiles(path.join(site.root, 'single'), path.join(site.root, 'three'))).toEqual([]);
+    expectSameSummary(singleJson, twoJson, twoContent);
   }, 600_000);
 
   it('uses one render thread per core from the threshold on, unless --jobs says otherwise', () => {

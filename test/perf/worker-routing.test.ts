@@ -5,14 +5,15 @@
  * routed()): it never holds a copy of the site of its own. What a user sees
  * must not depend on which thread routed: the real CLI builds the same
  * generated content with `--jobs 1` (no parse helpers: the main thread routes)
- * and with `--jobs 2` (the worker routes), and the build summary (`--json`:
- * pages, files, bytes, entries left out, warnings) and every error line
+ * and with `--jobs 2` (the worker routes), and every error line
  * (a duplicate route, broken links and images, a file's problem reported
- * before the assembly's) must be the same. From ONE_RENDER_WORKER_PAGES one
- * worker renders (each holds a copy of the site), unless --jobs says more, and
- * its workers get a larger young generation: rules checked on their own
- * (building 60,000 pages here would take minutes; young-generation.test.ts
- * shows a worker started after the setting gets it).
+ * before the assembly's) must be the same. The build summary (`--json`: pages, files,
+ * bytes, entries left out, warnings) is compared the same way on parallel-render.test.ts's
+ * builds of one and two threads (the same split: there the main thread routes, here a worker).
+ * From ONE_RENDER_WORKER_PAGES one worker renders (each holds a copy of the site), unless --jobs
+ * says more, and its workers get a larger young generation: rules checked on their own
+ * (building 60,000 pages here would take minutes; young-generation.test.ts shows a worker
+ * started after the setting gets it).
  */
 import { cpSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -89,20 +90,6 @@ describe('the site routed by a render worker', () => {
     expect(workerYoungGeneration(100_000, 2, false)).toBe(WORKER_YOUNG_GENERATION_MB);
     expect(workerYoungGeneration(100_000, undefined, true)).toBe(WORKER_YOUNG_GENERATION_MB);
   });
-
-  it('gives the same build summary as the main thread routing it', async () => {
-    const summaries = [];
-    for (const jobs of [1, 2]) {
-      const result = await build(contentCopy('whole', jobs, () => undefined), jobs, ['--json']);
-      expect(result.exitCode, result.stderr).toBe(0);
-      const { pages, files, bytes, leftOut, warnings } = JSON.parse(result.stdout) as Record<string, unknown>;
-      summaries.push({ pages, files, bytes, leftOut: JSON.stringify(leftOut).replaceAll(`whole-${jobs}`, 'CONTENT'), warnings });
-    }
-    expect(summaries[0]!.pages).toBeGreaterThan(LOCATIONS);
-    // The committed content has a draft and a scheduled guide: the worker's report carries them.
-    expect(summaries[0]!.leftOut).toContain('scheduled');
-    expect(summaries[1]).toEqual(summaries[0]);
-  }, 400_000);
 
   it('reports a duplicate route, broken references and the assembly\'s problems as the main thread does, in the same order', async () => {
     const [oneDuplicate, twoDuplicate] = await errorsBothWays('duplicate', (dir) => {

@@ -2,17 +2,25 @@
  * Gate 7, determinism: the same input builds to byte-identical output trees,
  * whether rendered in one thread or in workers; a different build date
  * changes nothing but the places that print the date; and the wall clock
- * never leaks into the output.
+ * never leaks into the output. The first build is the run's shared build of the real site
+ * (test/support/shared-site.ts: the real CLI, default options, the pinned date), read only;
+ * this file builds the three others.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSiteWithCli, type BuiltSite } from '../support/site-build.ts';
+import { renderThreads } from '../../src/render/render-threads.ts';
+import { sharedSite } from '../support/shared-site.ts';
+import { buildSiteWithCli, TEST_SOURCE_DATE_EPOCH, type BuiltSite } from '../support/site-build.ts';
 import { hashFiles } from '../support/fixture-site.ts';
 
-/** 2025-03-04 and 2025-08-19, midday in Brisbane: far from the wall clock, in one calendar year. */
-const EPOCH_A = 1_741_053_600;
-const EPOCH_B = 1_755_568_800;
+/**
+ * The shared build's date (2026-11-20) and 2026-11-24, midday in Brisbane: both past, so never
+ * the wall clock's date; in one calendar year (a year printed alone is the same); both after every
+ * guide's date and before the one scheduled guide's publishDate, so the same pages are published.
+ */
+const EPOCH_A = TEST_SOURCE_DATE_EPOCH;
+const EPOCH_B = 1_795_485_600;
 
 const built: BuiltSite[] = [];
 let first: BuiltSite;
@@ -22,13 +30,12 @@ let otherDate: BuiltSite;
 
 beforeAll(async () => {
   // One at a time: parallel builds on two cores would only measure contention.
-  first = await buildSiteWithCli({ sourceDateEpoch: EPOCH_A, jobs: 0 });
-  built.push(first);
-  second = await buildSiteWithCli({ sourceDateEpoch: EPOCH_A, jobs: 0 });
+  first = await sharedSite();
+  second = await buildSiteWithCli({ sourceDateEpoch: EPOCH_A });
   built.push(second);
   threaded = await buildSiteWithCli({ sourceDateEpoch: EPOCH_A, jobs: 2 });
   built.push(threaded);
-  otherDate = await buildSiteWithCli({ sourceDateEpoch: EPOCH_B, jobs: 0 });
+  otherDate = await buildSiteWithCli({ sourceDateEpoch: EPOCH_B });
   built.push(otherDate);
 }, 240_000);
 
@@ -87,8 +94,10 @@ describe('Determinism', () => {
   });
 
   it('builds the same bytes with two render worker threads as in one thread', () => {
+    // The default builds (the first, the second) render this many pages on one thread.
+    expect(renderThreads(first.htmlFiles.length), 'the default build of the real site no longer renders on one thread').toBe(1);
     const differences = compareTrees(first.dir, threaded.dir);
-    expect(differences, `${differences.length} files differ between --jobs 0 and --jobs 2:\n${differences.join('\n')}`).toEqual([]);
+    expect(differences, `${differences.length} files differ between one render thread (the default here) and --jobs 2:\n${differences.join('\n')}`).toEqual([]);
   });
 
   it('changes only the printed build date when SOURCE_DATE_EPOCH changes', () => {
