@@ -119,12 +119,12 @@ export const TEST_PROJECTS = {
  * run is shared read-only by the files that only read it (test/support/shared-site.ts); the unit
  * tier builds nothing.
  */
-const INTEGRATION_SETUP = { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/shared-site.after-each-file.ts'] };
+const INTEGRATION_SETUP = { globalSetup: ['test/support/shared-site.setup.ts'], setupFiles: ['test/support/production-react.setup.ts', 'test/support/temp-folders.after-each-file.ts', 'test/support/shared-site.after-each-file.ts'] };
 const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: string[]; isolate?: boolean; provide?: Record<string, unknown> }> = {
   // The unit files share one module graph per worker (isolate: false): about half the tier's CPU
   // was each file importing the engine again. None of them mocks, stubs, changes the environment or
   // the working folder, or keeps state in a module (checked, and shuffled runs pass: docs/testing.md).
-  unit: { setupFiles: ['test/support/production-react.setup.ts'], isolate: false },
+  unit: { setupFiles: ['test/support/production-react.setup.ts', 'test/support/temp-folders.after-each-file.ts'], isolate: false },
   integration: INTEGRATION_SETUP,
   // The same rules hold for these (test/unit/test-tiers.test.ts scans them); the browser session
   // keeps one Chromium per worker when told it shares modules (test/support/browser.ts).

@@ -49,7 +49,22 @@ export const MEMORY_TMP = existsSync('/dev/shm') && statSync('/dev/shm').isDirec
 
 /** A new empty folder in the system temp folder (or, with 'memory', in MEMORY_TMP); `prefix` names what it holds (`cleansite-watch-`). */
 export function makeTempDir(prefix: string, where: 'disk' | 'memory' = 'disk'): string {
-  return mkdtempSync(path.join(where === 'memory' ? MEMORY_TMP : tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(where === 'memory' ? MEMORY_TMP : tmpdir(), prefix));
+  madeTempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * The folders makeTempDir made in this worker, removed after each test file
+ * (temp-folders.after-each-file.ts) whether or not the file removed them: tests that forgot left
+ * nine fixture sites per suite run in /tmp (1,573 on the project's machine), and every one of them
+ * stayed in the image index each build checks.
+ */
+const madeTempDirs = new Set<string>();
+
+export function removeTempDirs(): void {
+  for (const dir of madeTempDirs) rmSync(dir, { recursive: true, force: true });
+  madeTempDirs.clear();
 }
 
 /**
