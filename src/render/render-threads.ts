@@ -66,9 +66,9 @@ export const ONE_RENDER_WORKER_PAGES = 60_000;
  * default of one render worker), in place of WORKER_YOUNG_GENERATION_MB. Rendering makes ~0.3 MB
  * of short-lived garbage a page: with 8 MB, the one worker of 100,000 pages made ~7,500 scavenges,
  * a third of its time rendering, each slower for the ~340 MB old generation beside it; with 48 MB
- * ~1,900, and the build took 0.77-0.95x the CPU (its wall time was not shown better on a quiet
- * machine: V8's helper threads did much of the scavenging, on the core the main thread leaves
- * idle; docs/performance.md, History, `partition`). It costs up to ~90 MB at the peak,
+ * ~1,900, and the build took 0.77-0.95x the CPU and, in two quiet pairs, 0.80-0.84x the wall time
+ * (docs/performance.md, History, `partition` and the ninth round's merge; 96 MB was slower). It
+ * costs up to ~90 MB at the peak,
  * which the one render worker's budget has room for; two workers' (under 60,000 pages) and
  * watch's do not get it.
  */
