@@ -11,16 +11,11 @@
  * CLI's builds of a copy of the committed site's content. The first build fills the content cache
  * for the copy; the second, into a new output folder, parses nothing.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCli, traceLabels } from '../support/cli.ts';
 import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
-
-/** The trace labels one build wrote (`trace: <label> <epoch ms>`), in order. */
-function traceLabels(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.replace(/^trace: /, '').replace(/ [\d.]+$/, ''));
-}
 
 describe('a build of an output folder with no page manifest', () => {
   let site: RealSiteCopy | undefined;

@@ -13,12 +13,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.ts';
+import { runCli, traceLabels } from '../support/cli.ts';
 import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
-
-function traceLabels(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.replace(/^trace: /, '').replace(/ [\d.]+$/, ''));
-}
 
 /** The source paths the index remembers. */
 function indexedSources(cacheDir: string): string[] {

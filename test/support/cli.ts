@@ -9,6 +9,7 @@
  *   spawnCli(['watch', ...], { cwd })  // a running process (watch, kill tests)
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,4 +58,9 @@ export function runCliAsync(args: string[], cwd = repoRoot, env: NodeJS.ProcessE
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** The labels a run traced into `file` (CLEANSITE_TRACE=file: `trace: <label> <epoch ms>` lines, src/core/trace.ts), in order. */
+export function traceLabels(file: string): string[] {
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => line.replace(/^trace: /, '').replace(/ [\d.]+$/, ''));
 }
