@@ -15,10 +15,9 @@ export async function benchFirstBuild({ packageRoot, tools, outRoot, runs, env, 
   const imagesCache = path.join(packageRoot, '.cache', 'images');
   const kept = `${imagesCache}.kept-by-bench-${process.pid}`;
   const hadCache = existsSync(imagesCache);
-  let putBack = !hadCache;
+  /** Puts the developer's cache back, once: after that `kept` is gone. */
   const restore = () => {
-    if (putBack) return;
-    putBack = true;
+    if (!existsSync(kept)) return;
     rmSync(imagesCache, { recursive: true, force: true });
     renameSync(kept, imagesCache);
   };

@@ -76,7 +76,7 @@ export function collectGarbageIfLarge(options: { compact?: boolean; minimumMB?: 
 /**
  * Young generations of this size (MB) for the render workers started from now on, in place of
  * the small one they get by default (render/worker-handle.ts): a large site's one render worker
- * (render/render-threads.ts, largeSiteYoungGeneration). V8 reads `--min-semi-space-size` when it
+ * (render/render-threads.ts, youngGenerationMbFor). V8 reads `--min-semi-space-size` when it
  * makes a heap, so a worker started after this call starts with semi-spaces of a third of it (two
  * semi-spaces and the large-object space make a young generation); a worker given a smaller
  * maximum (`resourceLimits`) is held to that. The threads already running keep theirs.

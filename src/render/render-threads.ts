@@ -68,14 +68,13 @@ export const ONE_RENDER_WORKER_PAGES = 60_000;
  * a third of its time rendering, each slower for the ~340 MB old generation beside it; with 48 MB
  * ~1,900, and the build took 0.77-0.95x the CPU and, in two quiet pairs, 0.80-0.84x the wall time
  * (docs/performance.md, History, `partition` and the ninth round's merge; 96 MB was slower). It
- * costs up to ~90 MB at the peak,
- * which the one render worker's budget has room for; two workers' (under 60,000 pages) and
- * watch's do not get it.
+ * costs up to ~90 MB at the peak, which the one render worker's budget has room for; two
+ * workers' (under 60,000 pages) and watch's do not get it.
  */
 export const LARGE_SITE_YOUNG_GENERATION_MB = 48;
 
 /** The young generation, MB, of the workers a pass starts to parse `files` files. */
-export function workerYoungGeneration(files: number, jobs: number | undefined, keep: boolean): number {
+export function youngGenerationMbFor(files: number, jobs: number | undefined, keep: boolean): number {
   return !keep && jobs === undefined && files >= ONE_RENDER_WORKER_PAGES ? LARGE_SITE_YOUNG_GENERATION_MB : WORKER_YOUNG_GENERATION_MB;
 }
 
@@ -187,7 +186,7 @@ interface ThreadState {
   closing: Promise<void>;
   /** Closed early (a build whose templates do not compile) while the content may still be loading: no worker may start after that, or it keeps the process alive. */
   closed: boolean;
-  /** The young generation (MB) of the workers started from now on: larger for a large site's (workerYoungGeneration). */
+  /** The young generation (MB) of the workers started from now on: larger for a large site's (youngGenerationMbFor). */
   youngGenerationMb: number;
 }
 
@@ -286,7 +285,7 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   // The workers parse beside this thread, then render (this thread never does, see forRendering).
   const count = parseThreads(files, state.options.jobs, state.options.cores);
   if (count > 1) {
-    const young = workerYoungGeneration(files, state.options.jobs, state.options.keep);
+    const young = youngGenerationMbFor(files, state.options.jobs, state.options.keep);
     if (young !== state.youngGenerationMb) startYoungGenerationsAt(young);
     state.youngGenerationMb = young;
     // A worker started to render before the files were listed (templates compiled first) is one of

@@ -40,7 +40,7 @@ export interface WorkerHandle extends ParseHelper, RenderWorker {
  * A small young generation: the worker's garbage is short-lived HTML, and each MB here is
  * resident memory. Left to itself V8 grows it to ~32 MB; in a watch session that showed as a
  * 20 % rise of the watcher's memory over a few hundred edits, with no leak behind it. A large
- * site's one render worker is given more (render-threads.ts, largeSiteYoungGeneration).
+ * site's one render worker is given more (render-threads.ts, youngGenerationMbFor).
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 

@@ -18,7 +18,7 @@
 import { cpSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LARGE_SITE_YOUNG_GENERATION_MB, ONE_RENDER_WORKER_PAGES, renderThreads, workerYoungGeneration } from '../../src/render/render-threads.ts';
+import { LARGE_SITE_YOUNG_GENERATION_MB, ONE_RENDER_WORKER_PAGES, renderThreads, youngGenerationMbFor } from '../../src/render/render-threads.ts';
 import { WORKER_YOUNG_GENERATION_MB } from '../../src/render/worker-handle.ts';
 import { useGeneratedSite } from '../support/generated-site.ts';
 import { PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
@@ -83,12 +83,12 @@ describe('the site routed by a render worker', () => {
 
   it('gives a large site\'s workers a larger young generation, only on the default of one render worker in a build', () => {
     expect(LARGE_SITE_YOUNG_GENERATION_MB).toBeGreaterThan(WORKER_YOUNG_GENERATION_MB);
-    expect(workerYoungGeneration(ONE_RENDER_WORKER_PAGES, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
-    expect(workerYoungGeneration(100_000, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
+    expect(youngGenerationMbFor(ONE_RENDER_WORKER_PAGES, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
+    expect(youngGenerationMbFor(100_000, undefined, false)).toBe(LARGE_SITE_YOUNG_GENERATION_MB);
     // Two render workers (below the threshold, or --jobs) and watch keep the small one: their memory has no room for it.
-    expect(workerYoungGeneration(ONE_RENDER_WORKER_PAGES - 1, undefined, false)).toBe(WORKER_YOUNG_GENERATION_MB);
-    expect(workerYoungGeneration(100_000, 2, false)).toBe(WORKER_YOUNG_GENERATION_MB);
-    expect(workerYoungGeneration(100_000, undefined, true)).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(youngGenerationMbFor(ONE_RENDER_WORKER_PAGES - 1, undefined, false)).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(youngGenerationMbFor(100_000, 2, false)).toBe(WORKER_YOUNG_GENERATION_MB);
+    expect(youngGenerationMbFor(100_000, undefined, true)).toBe(WORKER_YOUNG_GENERATION_MB);
   });
 
   it('reports a duplicate route, broken references and the assembly\'s problems as the main thread does, in the same order', async () => {

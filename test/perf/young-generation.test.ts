@@ -1,6 +1,6 @@
 /**
  * A large site's one render worker starts with a larger young generation
- * (render-threads.ts, workerYoungGeneration; docs/performance.md, History,
+ * (render-threads.ts, youngGenerationMbFor; docs/performance.md, History,
  * `partition`): with the default 8 MB, the one worker of 100,000 pages made
  * ~7,500 scavenges while it rendered. V8 reads the size when it makes a heap,
  * so startYoungGenerationsAt() sets it for the workers started after it, and
