@@ -1,11 +1,10 @@
 /**
- * Renders a batch of routes and writes each page as soon as it is rendered,
- * so no page's HTML is held longer than it takes to write it. Runs the same
- * way in the main thread and inside a render worker.
+ * Renders a batch of routes and writes each page as soon as it is rendered
+ * (or, in a worker asked to, puts it in the main thread's hand-back buffer:
+ * page-files.ts), so no page's HTML is held longer than it takes to write
+ * it. Runs the same way in the main thread and inside a render worker.
  */
-import { mkdirSync } from 'node:fs';
-import { writeFileNamed } from '../core/atomic-write.ts';
-import path from 'node:path';
+import { packPages, writePageFile, type HandedBackPage } from './page-files.ts';
 import type { UnitRecorder } from './record-units.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { Route } from '../routes/route-table.ts';
@@ -30,6 +29,8 @@ export interface BatchResult {
   failures: CleansiteError[];
   /** Pages rendered without error, when the batch recorded units. */
   rendered?: RenderedPage[];
+  /** Pages put in the hand-back buffer, in its order, for the main thread to write (the others were written here). */
+  handedBack?: HandedBackPage[];
 }
 
 export interface BatchOptions {
@@ -44,10 +45,13 @@ export interface BatchOptions {
    * which can then name the page a runaway template is stuck on and stop the thread.
    */
   progress?: Int32Array;
+  /** The main thread writes the pages: they are put in this buffer, shared with it (page-files.ts). */
+  handBack?: SharedArrayBuffer;
 }
 
 export function renderBatch(routes: Route[], site: SiteData, templates: TemplateSet, outDir: string, options: BatchOptions = {}): BatchResult {
   const { recorder, chunks, keyOf, progress } = options;
+  const handBack = options.handBack ? packPages(options.handBack) : undefined;
   const madeDirs = new Set<string>();
   const failures: CleansiteError[] = [];
   const rendered: RenderedPage[] = [];
@@ -56,18 +60,14 @@ export function renderBatch(routes: Route[], site: SiteData, templates: Template
     if (progress) Atomics.add(progress, 0, 1);
     const result = renderRoute(route, site, templates, recorder?.propsFor(route), { chunks, recorder });
     const units = recorder?.takeUnits();
-    const target = path.join(outDir, route.outputFile);
-    const folder = path.dirname(target);
-    if (!madeDirs.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      madeDirs.add(folder);
+    let size = handBack?.put(route.outputFile, result.html);
+    if (size === undefined) {
+      writePageFile(outDir, route.outputFile, result.html, madeDirs);
+      size = Buffer.byteLength(result.html);
     }
-    // Synchronous writes measured faster than thousands of concurrent async writes here.
-    writeFileNamed(target, result.html);
-    const size = Buffer.byteLength(result.html);
     bytes += size;
     if (!result.ok) failures.push(result.error);
     else if (units) rendered.push({ path: route.path, outputFile: route.outputFile, bytes: size, key: keyOf?.(route, units), units: units.join('\n') });
   }
-  return { pages: routes.length, bytes, failures, ...(recorder ? { rendered } : {}) };
+  return { pages: routes.length, bytes, failures, ...(recorder ? { rendered } : {}), ...(handBack ? { handedBack: handBack.pages } : {}) };
 }

@@ -57,6 +57,11 @@ export interface RenderPoolOptions {
    * whose template modules must die with their worker; see session/renderers.ts). Default true.
    */
   renderHere?: boolean;
+  /**
+   * The workers hand their pages back for this thread to write (page-files.ts): set when this
+   * thread renders nothing and has a core the workers leave idle.
+   */
+  handBack?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
@@ -92,7 +97,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         while (next < chunks.length) {
           const index = next++;
           const chunk = chunks[index]!;
-          keep(index, await worker.render(chunk.map((route) => route.path), outDir).catch((error: unknown) => {
+          keep(index, await worker.render(chunk.map((route) => route.path), outDir, options.handBack).catch((error: unknown) => {
             throw error instanceof PageStopped ? stoppedPageError(error, chunk.find((route) => route.path === error.page)) : error;
           }), thread);
         }

@@ -96,6 +96,18 @@ export function parseThreads(files: number, jobs?: number, cores = availablePara
   return files >= PARSE_THRESHOLD ? cores : 1;
 }
 
+/** The workers of one pass's render (RenderThreads.forRendering). */
+export interface RenderingWorkers {
+  count: number;
+  ready: Promise<RenderWorker[]>;
+  /**
+   * A build's workers leave a core to this thread, which only waits for them: they hand their pages
+   * back for it to write (page-files.ts), and spend their own time rendering. Not in watch, whose
+   * main thread serves the browsers and watches the files meanwhile.
+   */
+  handBack: boolean;
+}
+
 export interface ThreadOptions {
   /** Render workers in all (0 counts as 1); default: one per core from the thresholds on. */
   jobs?: number;
@@ -127,7 +139,7 @@ export interface RenderThreads extends ParseHelpers {
    * site patch of `items` and `render`: how many, and a promise of them once they hold the site.
    * `inWorkers`: at least one worker, whatever the count (watch never renders on this thread).
    */
-  forRendering(pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): { count: number; ready: Promise<RenderWorker[]> };
+  forRendering(pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): RenderingWorkers;
   /**
    * A build's parse helpers, which hold every entry, assemble and route the site without this
    * thread (it keeps no copy: the peak of a large build was three copies of the site, this
@@ -353,7 +365,7 @@ async function loadTemplates(state: ThreadState, modulePath: string, workerFile:
   await Promise.all(old.map((worker) => worker.terminate()));
 }
 
-function forRendering(state: ThreadState, pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): { count: number; ready: Promise<RenderWorker[]> } {
+function forRendering(state: ThreadState, pages: number, items: readonly FingerprintedEntry[], render: RenderSettings, inWorkers: boolean): RenderingWorkers {
   const { workers, options } = state;
   // Workers that died (stopped by watch, a page past its time bound) are started again.
   keepFirst(workers);
@@ -375,7 +387,7 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
   // session collects once it has let go of the entries (session/session.ts, handOver), and a
   // second full collection just before that one was the build's peak (a compaction's copies).
   if (workers.length > 0 && options.keep && state.parsedThisPass) collectGarbage();
-  return { count: workers.length, ready };
+  return { count: workers.length, ready, handBack: !options.keep && workers.length > 0 && workers.length < options.cores };
 }
 
 /**

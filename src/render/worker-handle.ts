@@ -13,10 +13,15 @@ import { reviveError } from '../core/serialise-error.ts';
 import { PageStopped, renderLimits, watchPages, type RenderLimits } from './page-watchdog.ts';
 import { reapplyYoungGeneration, youngGenerationGrowth } from '../core/garbage-collection.ts';
 import type { BatchResult } from './render-batch.ts';
+import { HAND_BACK_BYTES, writeHandedBack } from './page-files.ts';
 import type { SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 export interface RenderWorker {
-  render(paths: string[], outDir: string): Promise<BatchResult>;
+  /**
+   * Renders the pages and has them written under `outDir`; settles once they are. `handBack`: this
+   * thread writes them, from a buffer the worker fills (page-files.ts), so the worker only renders.
+   */
+  render(paths: string[], outDir: string, handBack?: boolean): Promise<BatchResult>;
 }
 
 export interface WorkerHandle extends ParseHelper, RenderWorker {
@@ -95,6 +100,8 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     });
   };
   const holdings = createHoldings();
+  /** Hand-back buffers not in use: one per batch in flight, made as needed, each used again once its pages are written. */
+  const freeBuffers: SharedArrayBuffer[] = [];
   let site: Promise<unknown> | undefined;
   const post = (message: WorkerMessage) => postCounted(worker, message);
   const handle: WorkerHandle = {
@@ -128,11 +135,17 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       holdings.add(reply.items);
       return revivedParse(reply);
     },
-    async render(paths, outDir) {
-      const replied = call({ type: 'render', paths, outDir });
+    async render(paths, outDir, handBack = false) {
+      const buffer = handBack ? freeBuffers.pop() ?? new SharedArrayBuffer(HAND_BACK_BYTES) : undefined;
+      const replied = call({ type: 'render', paths, outDir, handBack: buffer });
       if (!failed) watchdog.sent(paths);
       // Answered in the order sent: the worker renders one batch at a time.
-      const reply = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
+      const { handedBack, ...reply } = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
+      if (buffer) {
+        writeHandedBack(buffer, handedBack ?? [], outDir);
+        // Only once its pages are written, and only after a reply: a worker that failed may still hold it.
+        freeBuffers.push(buffer);
+      }
       return { ...reply, failures: reply.failures.map(reviveError) };
     },
     terminate: () => {

@@ -126,7 +126,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const { site, templates, routesByPath, options } = renderer;
       const routes = request.paths.map((path) => routesByPath.get(path)!);
       trace(`worker: render ${routes.length}`);
-      const result = renderBatch(routes, site, templates, request.outDir, options);
+      const result = renderBatch(routes, site, templates, request.outDir, { ...options, handBack: request.handBack });
       trace(`worker: rendered ${routes.length}`);
       return { ...result, failures: result.failures.map(serialiseError) } satisfies SerialisedBatch;
     }
