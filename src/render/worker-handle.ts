@@ -14,6 +14,7 @@ import { PageStopped, renderLimits, watchPages, type RenderLimits } from './page
 import { reapplyYoungGeneration, youngGenerationGrowth } from '../core/garbage-collection.ts';
 import type { BatchResult } from './render-batch.ts';
 import { HAND_BACK_BYTES, writeHandedBack } from './page-files.ts';
+import { trace } from '../core/trace.ts';
 import type { SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 export interface RenderWorker {
@@ -143,6 +144,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       const { handedBack, ...reply } = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
       if (buffer) {
         writeHandedBack(buffer, handedBack ?? [], outDir);
+        trace(`pages handed back ${handedBack?.length ?? 0}`);
         // Only once its pages are written, and only after a reply: a worker that failed may still hold it.
         freeBuffers.push(buffer);
       }
