@@ -29,7 +29,10 @@ export interface BatchResult {
   failures: CleansiteError[];
   /** Pages rendered without error, when the batch recorded units. */
   rendered?: RenderedPage[];
-  /** Pages put in the hand-back buffer, in its order, for the main thread to write (the others were written here). */
+  /**
+   * Pages put in the hand-back buffer, in its order, for the main thread to write (the others were
+   * written here); `bytes` and their records' `bytes` count them only once it has.
+   */
   handedBack?: HandedBackPage[];
 }
 
@@ -60,8 +63,9 @@ export function renderBatch(routes: Route[], site: SiteData, templates: Template
     if (progress) Atomics.add(progress, 0, 1);
     const result = renderRoute(route, site, templates, recorder?.propsFor(route), { chunks, recorder });
     const units = recorder?.takeUnits();
-    let size = handBack?.put(route.outputFile, result.html);
-    if (size === undefined) {
+    // A page handed back is counted by the main thread, which encodes it (page-files.ts).
+    let size = 0;
+    if (!handBack?.put(route.outputFile, result.html)) {
       writePageFile(outDir, route.outputFile, result.html, madeDirs);
       size = Buffer.byteLength(result.html);
     }

@@ -141,14 +141,14 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       const replied = call({ type: 'render', paths, outDir, handBack: buffer });
       if (!failed) watchdog.sent(paths);
       // Answered in the order sent: the worker renders one batch at a time.
-      const { handedBack, ...reply } = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
-      if (buffer) {
-        writeHandedBack(buffer, handedBack ?? [], outDir);
-        trace(`pages handed back ${handedBack?.length ?? 0}`);
-        // Only once its pages are written, and only after a reply: a worker that failed may still hold it.
-        freeBuffers.push(buffer);
-      }
-      return { ...reply, failures: reply.failures.map(reviveError) };
+      const reply = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;
+      const result = { ...reply, failures: reply.failures.map(reviveError) };
+      if (!buffer) return result;
+      const written = writeHandedBack(buffer, result, outDir);
+      trace(`pages handed back ${reply.handedBack?.length ?? 0}`);
+      // Only once its pages are written, and only after a reply: a worker that failed may still hold it.
+      freeBuffers.push(buffer);
+      return written;
     },
     terminate: () => {
       worker.removeAllListeners('exit');

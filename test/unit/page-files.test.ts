@@ -1,7 +1,8 @@
 /**
- * A render worker's pages handed back to the main thread (src/render/page-files.ts): packed as
- * UTF-8 into a shared buffer one after the other, and written from it, they must be the bytes
- * writeFileSync makes of the same strings (multi-byte characters and a lone surrogate included),
+ * A render worker's pages handed back to the main thread (src/render/page-files.ts): their UTF-16
+ * code units packed into a shared buffer one after the other, and transcoded and written from it,
+ * they must be the bytes writeFileSync makes of the same strings (multi-byte characters, a pair of
+ * surrogates and a lone surrogate included), counted into the batch's bytes and each page's record;
  * and a page that does not fit in the room left is refused whole (the worker writes it itself),
  * never cut short.
  */
@@ -22,26 +23,30 @@ const pages: Array<[string, string]> = [
 ];
 
 describe('pages handed back through a shared buffer', () => {
-  it('are written with the bytes writeFileSync makes of the same strings, in their own folders', () => {
+  it('are written with the bytes writeFileSync makes of the same strings, in their own folders, and counted', () => {
     const buffer = new SharedArrayBuffer(1024);
     const packed = packPages(buffer);
-    for (const [file, html] of pages) expect(packed.put(file, html), file).toBe(Buffer.byteLength(html));
-    writeHandedBack(buffer, packed.pages, path.join(root, 'out'));
+    for (const [file, html] of pages) expect(packed.put(file, html), file).toBe(true);
+    const rendered = pages.map(([outputFile]) => ({ path: `/${outputFile}`, outputFile, bytes: 0, units: 'route' }));
+    const written = writeHandedBack(buffer, { pages: pages.length, bytes: 0, failures: [], rendered, handedBack: packed.pages }, path.join(root, 'out'));
     mkdirSync(path.join(root, 'expected'));
     for (const [file, html] of pages) {
       const expected = path.join(root, 'expected', file.replaceAll('/', '-'));
       writeFileSync(expected, html);
       expect(readFileSync(path.join(root, 'out', file)).equals(readFileSync(expected)), file).toBe(true);
     }
+    const sizes = pages.map(([, html]) => Buffer.byteLength(html));
+    expect(written.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
+    expect(written.rendered?.map((page) => page.bytes)).toEqual(sizes);
   });
 
   it('refuse a page that does not fit whole, and take the next one that does', () => {
-    const room = 40;
-    const packed = packPages(new SharedArrayBuffer(room));
-    expect(packed.put('a.html', 'x'.repeat(30))).toBe(30);
-    // 4 characters but 12 bytes: the room left (10) would hold its first 3 characters only.
-    expect(packed.put('b.html', '€'.repeat(4))).toBeUndefined();
-    expect(packed.put('c.html', 'é'.repeat(5))).toBe(10);
-    expect(packed.pages).toEqual([['a.html', 30], ['c.html', 10]]);
+    // Room for 20 UTF-16 code units.
+    const packed = packPages(new SharedArrayBuffer(40));
+    expect(packed.put('a.html', 'x'.repeat(15))).toBe(true);
+    // 6 code units: the room left (5) would hold its first 5 only.
+    expect(packed.put('b.html', 'é'.repeat(6))).toBe(false);
+    expect(packed.put('c.html', 'é'.repeat(5))).toBe(true);
+    expect(packed.pages).toEqual([['a.html', 15], ['c.html', 5]]);
   });
 });
