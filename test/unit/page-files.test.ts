@@ -1,6 +1,6 @@
 /**
  * A render worker's pages handed back to the main thread (src/render/page-files.ts): their UTF-16
- * code units packed into a shared buffer one after the other, and transcoded and written from it,
+ * code units packed into a shared buffer one after the other, and encoded and written from it,
  * they must be the bytes writeFileSync makes of the same strings (multi-byte characters, a pair of
  * surrogates and a lone surrogate included), counted into the batch's bytes and each page's record;
  * and a page that does not fit in the room left is refused whole (the worker writes it itself),
