@@ -66,10 +66,10 @@ export function packPages(buffer: SharedArrayBuffer): HandBack {
 /**
  * The main thread's side: writes the pages a worker put in `buffer` and counts their bytes into
  * the batch's result (the worker could not: counting them is encoding them). Each page's text is
- * encoded into one scratch buffer, used again for the next: a new buffer a page (as
- * `buffer.transcode()` makes, measured faster) is memory outside V8's heap that V8 frees only
- * when it collects, and at 100,000 pages the build's peak was 60-80 MB higher. Throws, naming
- * the file, when one cannot be written.
+ * encoded into one scratch buffer, used again for the next: `buffer.transcode()` is faster, but
+ * makes a new buffer a page, memory outside V8's heap that V8 frees only when it collects (at
+ * 100,000 pages that version peaked at 892-911 MB, main at 827-837; this one was not shown lower:
+ * docs/performance.md, History, `render-2w`). Throws, naming the file, when one cannot be written.
  */
 export function writeHandedBack(buffer: SharedArrayBuffer, batch: BatchResult, outDir: string): BatchResult {
   const pages = batch.handedBack ?? [];
