@@ -19,7 +19,8 @@ import { median } from './report.mjs';
 const USAGE = `usage: node bench/cold-pairs.mjs [--runs N] CHECKOUT [CHECKOUT...]
 Builds each checkout's committed site truly cold, in turn, and prints wall time, CPU, and their ratios to the first.`;
 
-async function coldBuild(checkout) {
+/** One truly cold build of the checkout's committed site: { ms, cpuMs } of its process tree (also bench/eleventy-pairs.mjs). */
+export async function coldBuild(checkout) {
   const dir = mkdtempSync(path.join('/dev/shm', 'cleansite-cold-'));
   try {
     for (const folder of ['content', 'templates', 'public']) cpSync(path.join(checkout, folder), path.join(dir, folder), { recursive: true });
