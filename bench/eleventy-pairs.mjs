@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { coldBuild } from './cold-pairs.mjs';
 import { interleavedRounds } from './interleaved.mjs';
+import { onInterrupt } from './interrupt.mjs';
 import { measureCommand } from './measure-process.mjs';
 import { median } from './report.mjs';
 
@@ -113,11 +114,13 @@ export function makeEleventySite(contentDir, siteDir) {
 
 async function eleventyBuild(command, siteDir) {
   const out = mkdtempSync(path.join('/dev/shm', 'cleansite-eleventy-out-'));
+  const removed = onInterrupt(() => rmSync(out, { recursive: true, force: true }));
   try {
     const result = await measureCommand(process.execPath, [command, '--quiet', `--output=${out}`], { cwd: siteDir });
     if (result.code !== 0) throw new Error(`Eleventy failed (exit ${result.code})\n${result.stderr}`);
     return { ms: result.ms, cpuMs: result.cpuMs };
   } finally {
+    removed();
     rmSync(out, { recursive: true, force: true });
   }
 }
@@ -129,6 +132,8 @@ async function eleventyBuild(command, siteDir) {
 export async function eleventyPairs({ checkouts, runs, eleventyDir = DEFAULT_ELEVENTY_DIR, log = () => {} }) {
   const command = installEleventy(eleventyDir, log);
   const siteDir = mkdtempSync(path.join('/dev/shm', 'cleansite-eleventy-site-'));
+  // A `finally` does not run when the bench is stopped by a signal (bench/interrupt.mjs).
+  const removed = onInterrupt(() => rmSync(siteDir, { recursive: true, force: true }));
   try {
     const pages = makeEleventySite(path.join(checkouts[0], 'content'), siteDir);
     const subjects = [ELEVENTY, ...checkouts];
@@ -144,6 +149,7 @@ export async function eleventyPairs({ checkouts, runs, eleventyDir = DEFAULT_ELE
       }),
     };
   } finally {
+    removed();
     rmSync(siteDir, { recursive: true, force: true });
   }
 }
