@@ -112,12 +112,15 @@ export function makeEleventySite(contentDir, siteDir) {
   return pages.length;
 }
 
-async function eleventyBuild(command, siteDir) {
+async function eleventyBuild(command, siteDir, pages) {
   const out = mkdtempSync(path.join('/dev/shm', 'cleansite-eleventy-out-'));
   const removed = onInterrupt(() => rmSync(out, { recursive: true, force: true }));
   try {
     const result = await measureCommand(process.execPath, [command, '--quiet', `--output=${out}`], { cwd: siteDir });
     if (result.code !== 0) throw new Error(`Eleventy failed (exit ${result.code})\n${result.stderr}`);
+    // Every page written, or the comparison would be against less work (a front-matter Eleventy skipped).
+    const written = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+    if (written !== pages) throw new Error(`Eleventy wrote ${written} pages, not ${pages}\n${result.stderr}`);
     return { ms: result.ms, cpuMs: result.cpuMs };
   } finally {
     removed();
@@ -137,7 +140,7 @@ export async function eleventyPairs({ checkouts, runs, eleventyDir = DEFAULT_ELE
   try {
     const pages = makeEleventySite(path.join(checkouts[0], 'content'), siteDir);
     const subjects = [ELEVENTY, ...checkouts];
-    const { rows, loads } = await interleavedRounds(subjects, runs, (subject) => (subject === ELEVENTY ? eleventyBuild(command, siteDir) : coldBuild(subject)));
+    const { rows, loads } = await interleavedRounds(subjects, runs, (subject) => (subject === ELEVENTY ? eleventyBuild(command, siteDir, pages) : coldBuild(subject)));
     const medians = (row) => ({ wallMs: median(row.map((run) => run.ms)), cpuMs: median(row.map((run) => run.cpuMs)), wallRuns: row.map((run) => run.ms) });
     const ratios = (row, key) => row.map((run, round) => run[key] / rows[0][round][key]);
     return {
@@ -183,6 +186,8 @@ async function main() {
   const options = parseArguments(process.argv.slice(2));
   const figures = await eleventyPairs({ ...options, log: (line) => console.error(line) });
   console.log(`load average (1 min) at each round: ${figures.loads.join(' ')}`);
+  // As bench/run.mjs says it: cleansite's two threads suffer more from a busy machine than Eleventy's one.
+  if (Math.max(...figures.loads.map(Number)) > os.cpus().length / 2) console.log('other work was running: wall times and their ratios are inflated and move from sitting to sitting (compare on a quiet machine)');
   console.log(`Eleventy ${figures.eleventy.version}, ${figures.eleventy.pages} pages: wall ${milliseconds(figures.eleventy.wallMs)}, CPU ${milliseconds(figures.eleventy.cpuMs)} (medians of ${options.runs})`);
   for (const row of figures.checkouts) {
     console.log(`${row.checkout}: wall ${milliseconds(row.wallMs)}, CPU ${milliseconds(row.cpuMs)}; per round / Eleventy: wall ${row.wallRatio.toFixed(3)}x (${row.wallRatios.map((ratio) => ratio.toFixed(2)).join(' ')}), CPU ${row.cpuRatio.toFixed(3)}x (target: wall at most 0.80x)`);
