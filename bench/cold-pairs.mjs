@@ -12,6 +12,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { onInterrupt } from './interrupt.mjs';
 import { measureCommand } from './measure-process.mjs';
 import { interleavedRounds, parseCheckoutArguments } from './interleaved.mjs';
 import { median } from './report.mjs';
@@ -19,8 +20,11 @@ import { median } from './report.mjs';
 const USAGE = `usage: node bench/cold-pairs.mjs [--runs N] CHECKOUT [CHECKOUT...]
 Builds each checkout's committed site truly cold, in turn, and prints wall time, CPU, and their ratios to the first.`;
 
-async function coldBuild(checkout) {
+/** One truly cold build of the checkout's committed site: { ms, cpuMs } of its process tree (also bench/eleventy-pairs.mjs). */
+export async function coldBuild(checkout) {
   const dir = mkdtempSync(path.join('/dev/shm', 'cleansite-cold-'));
+  // A `finally` does not run when the bench is stopped by a signal.
+  const removed = onInterrupt(() => rmSync(dir, { recursive: true, force: true }));
   try {
     for (const folder of ['content', 'templates', 'public']) cpSync(path.join(checkout, folder), path.join(dir, folder), { recursive: true });
     const env = { ...process.env };
@@ -30,6 +34,7 @@ async function coldBuild(checkout) {
     if (result.code !== 0) throw new Error(`${checkout}: build failed (exit ${result.code})\n${result.stderr}`);
     return { ms: result.ms, cpuMs: result.cpuMs };
   } finally {
+    removed();
     rmSync(dir, { recursive: true, force: true });
   }
 }

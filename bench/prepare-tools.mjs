@@ -27,7 +27,7 @@ export async function prepareTools(packageRoot, sourceTemplatesDir) {
   const cliDir = path.join(dir, 'cli');
   cpSync(path.join(packageRoot, 'lib', 'cli'), cliDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
   const cli = path.join(cliDir, 'run.mjs');
-  writeFileSync(cli, "const { main } = await import('./cli.mjs');\nprocess.exitCode = await main(process.argv);\n");
+  writeFileSync(cli, "const cli = await import('./cli.mjs');\nprocess.exitCode = await cli.main(process.argv);\nif (cli.processMayEnd()) cli.endProcess();\n");
 
   const esbuild = await import('esbuild');
   const bareLoop = path.join(dir, 'bare-loop.mjs');

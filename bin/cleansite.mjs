@@ -52,5 +52,7 @@ if (!isCurrent()) {
   await compileCli({ sourceDir, outDir, stamp, isCurrent });
 }
 
-const { main } = await import(pathToFileURL(path.join(outDir, 'cli.mjs')).href);
-process.exitCode = await main(process.argv);
+const cli = await import(pathToFileURL(path.join(outDir, 'cli.mjs')).href);
+process.exitCode = await cli.main(process.argv);
+// A build is over when main() returns: nothing a site module left running keeps the process.
+if (cli.processMayEnd()) cli.endProcess();

@@ -37,6 +37,18 @@ export function siteOptions(command: Command): Command {
     .addOption(new Option('--base-url <url>', 'site URL for canonical links and sitemaps (overrides the one the site config gives)').argParser(parseBaseUrl));
 }
 
+/**
+ * True once a command that leaves nothing running has returned (a build): the launcher then ends
+ * the process at once (bin/cleansite.mjs), as a Go program ends when its main returns, whatever
+ * site code left running (a timer in site.config.ts). It also spares a build Node's teardown of its
+ * heaps (docs/performance.md, History, `cold-7`). Never read in tests that call main() themselves.
+ */
+let commandOver = false;
+
+export function processMayEnd(): boolean {
+  return commandOver;
+}
+
 /** Where a command prints, and how it hands back its exit code (only main() turns it into the process's). */
 interface CommandIo {
   logger: { out: (line: string) => void; err: (line: string) => void };
@@ -88,6 +100,7 @@ function addBuildCommand(program: Command, io: CommandIo): void {
       const log = commandLogger(globals, { out: printed(io.logger.out), err: printed(io.logger.err) }, options.json);
       // Ctrl-C ends the process at once, worker threads and all, once the build has cleaned up.
       io.setExit(await runBuild(options, log, Boolean(globals.debug), (code) => process.exit(code), { reporter, json: options.json ? io.logger.out : undefined }));
+      commandOver = true;
     });
 }
 

@@ -44,8 +44,9 @@ export interface BuildCommandOptions extends SiteOptions {
   allowPlaceholders?: boolean;
 }
 
+/** --jobs: render worker threads. Pages always render in workers, so 0 is refused rather than read as 1. */
 export function parseJobs(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 64) throw new InvalidArgumentError(`expected a whole number of threads from 0 to 64, received "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new InvalidArgumentError(`expected a whole number of render threads from 1 to 64, received "${value}"`);
   return Number(value);
 }
 

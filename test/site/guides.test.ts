@@ -5,7 +5,6 @@
  * out everywhere. A second build with a hostile guide shows the JSON-LD
  * and the feeds hold against injection.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
@@ -13,6 +12,7 @@ import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
 import { buildSite } from '../support/site-build.ts';
+import { expectWellFormedXml } from '../support/xml-well-formed.ts';
 import { GUIDE_ARTICLES, GUIDE_TOPICS } from './support/spec.ts';
 import { useBuiltPages } from './support/built-pages.ts';
 
@@ -72,7 +72,7 @@ describe('a guide page', () => {
 
 describe('the Guides feeds', () => {
   it('are well-formed Atom and JSON Feed that a feed parser reads, with absolute URLs and Queensland dates', () => {
-    execFileSync('xmllint', ['--noout', path.join(built.site.dir, 'guides', 'feed.xml')]);
+    expectWellFormedXml({ file: path.join(built.site.dir, 'guides', 'feed.xml') });
     const atom = parseAtomFeed(feedFile('feed.xml'));
     expect(atom.entries).toHaveLength(13);
     expect(atom.entries!.every((entry) => /^https:\/\/www\.example\.com\/guides\/[a-z-]+\/$/.test(String(entry.id)))).toBe(true);
@@ -113,7 +113,7 @@ describe('a guide with hostile text', () => {
     const posting = $('script[type="application/ld+json"]').map((_, script) => JSON.parse($(script).html()!)).get().find((node: { '@type': string }) => node['@type'] === 'BlogPosting');
     expect(posting.headline).toBe(title);
     expect(html).not.toContain('<script>alert(1)');
-    execFileSync('xmllint', ['--noout', path.join(site.dir, 'guides', 'feed.xml')]);
+    expectWellFormedXml({ file: path.join(site.dir, 'guides', 'feed.xml') });
     const atom = parseAtomFeed(readFileSync(path.join(site.dir, 'guides', 'feed.xml'), 'utf8'));
     expect(atom.entries?.find((entry) => String(entry.id).endsWith('/colour-coded-cleaning/'))?.title).toMatchObject({ value: title });
   }, 120_000);

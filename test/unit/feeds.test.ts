@@ -4,12 +4,12 @@
  * surrogate. The Atom text must stay well-formed (xmllint) and give every
  * value back unchanged to a real feed parser (feedsmith).
  */
-import { execFileSync } from 'node:child_process';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
 import { atomFeed } from '../../src/feeds/atom-feed.ts';
 import { feedDate } from '../../src/feeds/feed-types.ts';
 import { jsonFeed } from '../../src/feeds/json-feed.ts';
+import { expectWellFormedXml } from '../support/xml-well-formed.ts';
 
 const HOSTILE = [
   '</title><script>alert(1)</script>',
@@ -26,7 +26,7 @@ const options = (title: string, extra = '') => ({
   items: [{ path: '/guides/a-guide', title: title + extra, summary: title, contentHtml: `<p>${title}</p>`, published: '2026-11-20', tags: [title] }],
 });
 
-const wellFormed = (xml: string) => execFileSync('xmllint', ['--noout', '-'], { input: xml });
+const wellFormed = (xml: string) => expectWellFormedXml({ xml });
 
 describe('atomFeed', () => {
   it.each(HOSTILE)('escapes %j everywhere and a feed parser reads it back unchanged', (payload) => {
