@@ -131,6 +131,17 @@ const PROJECT_SETUP: Record<string, { globalSetup?: string[]; setupFiles?: strin
   'integration-shared': { ...INTEGRATION_SETUP, isolate: false, provide: { cleansiteSharesModules: true } },
 };
 
+/**
+ * Every process the suite starts inherits this process's environment: vitest's workers, and through
+ * them the CLI, watch, preview and `tsc` children (~300 Node processes in `npm test`). Where the
+ * machine sets NODE_EXTRA_CA_CERTS (this one points it at the system's CA bundle), Node parses that
+ * bundle as each process starts, whether or not it ever opens a TLS connection: ~80 ms of CPU per
+ * process here, a third of a no-op CLI build (docs/testing.md, Round 7). No test speaks TLS (S3 and
+ * CloudFront are local http endpoints, every server is on 127.0.0.1), so the suite's processes start
+ * without it. The setting is read when this file loads, before any worker is started.
+ */
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 /** `--sequence.shuffle` or `--sequence.shuffle.files` on the command line. */
 const SHUFFLED = process.argv.some((arg) => /^--sequence\.shuffle(\.files)?(=true)?$/.test(arg));
 
