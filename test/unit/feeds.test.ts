@@ -26,12 +26,10 @@ const options = (title: string, extra = '') => ({
   items: [{ path: '/guides/a-guide', title: title + extra, summary: title, contentHtml: `<p>${title}</p>`, published: '2026-11-20', tags: [title] }],
 });
 
-const wellFormed = (xml: string) => expectWellFormedXml({ xml });
-
 describe('atomFeed', () => {
   it.each(HOSTILE)('escapes %j everywhere and a feed parser reads it back unchanged', (payload) => {
     const xml = atomFeed(options(payload));
-    wellFormed(xml);
+    expectWellFormedXml({ xml });
     expect(xml).not.toContain('<script');
     const feed = parseAtomFeed(xml);
     expect(feed.title).toMatchObject({ value: payload });
@@ -45,7 +43,7 @@ describe('atomFeed', () => {
 
   it('drops characters XML 1.0 cannot hold, so the document stays readable', () => {
     const xml = atomFeed(options('Bell\u0007 form feed\u000C lone \uD800 surrogate \uFFFE', ' and 😀'));
-    wellFormed(xml);
+    expectWellFormedXml({ xml });
     expect(parseAtomFeed(xml).entries?.[0]?.title).toMatchObject({ value: 'Bell form feed lone  surrogate  and 😀' });
   });
 
