@@ -75,10 +75,27 @@ export function isCleansiteError(value: unknown): value is CleansiteError {
   return value instanceof CleansiteError;
 }
 
+/**
+ * What to do about the file system's own failures. Node's message says what happened and names the
+ * files ("ENOSPC: no space left on device, copyfile 'a' -> 'b'"); it is a fault of the machine, not
+ * an unexpected failure of cleansite, so it is reported as it is, with a way out.
+ */
+const SYSTEM_FAILURE_HINTS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full: free some space on it, or build into a folder on another disk with --out',
+  EDQUOT: 'your disk quota is used up: free some space, or build into a folder on another disk with --out',
+  EROFS: 'that file system is mounted read-only: build into a folder on a writable disk with --out',
+  EACCES: 'check the owner and permissions of the file or folder named (ls -l)',
+  EPERM: 'the file or folder named may be immutable or owned by another user (lsattr, ls -l)',
+  EMFILE: 'raise the limit of open files (ulimit -n), or build with fewer --jobs',
+  EIO: 'the disk may be failing or disconnected: check it, or build onto another disk with --out',
+};
+
 /** Flattens whatever was thrown into a list of CleansiteErrors; unknown errors keep their cause. */
 export function toErrorList(error: unknown): CleansiteError[] {
   if (error instanceof CleansiteErrorList) return error.errors;
   if (error instanceof CleansiteError) return [error];
   const message = error instanceof Error ? error.message : String(error);
+  const hint = SYSTEM_FAILURE_HINTS[String((error as NodeJS.ErrnoException | undefined)?.code)];
+  if (hint) return [new CleansiteError({ code: 'OUTPUT_FAILED', message, hint, cause: error })];
   return [new CleansiteError({ code: 'OUTPUT_FAILED', message: `Unexpected failure: ${message}`, cause: error })];
 }
