@@ -1,6 +1,6 @@
 /** What every command shares: exit codes, option types and how errors are printed. */
 import { InvalidArgumentError } from 'commander';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SitePaths } from '../core/site-paths.ts';
@@ -9,6 +9,7 @@ import { displayPath } from '../core/inside-folder.ts';
 import type { Logger } from '../core/logger.ts';
 import { claimOutput, type OutputClaim } from '../output/claim-output.ts';
 import { findBaseUrlProblem } from '../core/base-url.ts';
+import { closestKey } from '../content/field-suggestions.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_BUILD_FAILED = 1;
@@ -58,12 +59,30 @@ export function isUsageError(error: unknown): boolean {
 }
 
 /** Each of --content, --templates and --public must name an existing folder: one line naming the option and what was given otherwise. */
-export function checkSourceFolders(options: SiteOptions, cwd = process.cwd()): void {
+export function checkSourceFolders(options: Partial<Pick<SiteOptions, 'content' | 'templates' | 'public'>>, cwd = process.cwd()): void {
   for (const option of ['content', 'templates', 'public'] as const) {
     const given = options[option];
-    const stat = statSync(path.resolve(cwd, given), { throwIfNoEntry: false });
-    if (stat?.isDirectory()) continue;
-    throw new CleansiteError({ code: 'USAGE', message: `--${option} ${given}: ${stat ? 'is a file, not a folder' : 'no such folder'}` });
+    if (given !== undefined) checkFolderOption(option, given, cwd);
+  }
+}
+
+/** `--content contnet`: the folder named must exist; a misspelt name gets the nearest folder beside it. */
+function checkFolderOption(option: string, given: string, cwd: string): void {
+  const folder = path.resolve(cwd, given);
+  const stat = statSync(folder, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return;
+  const near = stat ? undefined : closestKey(path.basename(folder), foldersIn(path.dirname(folder)));
+  throw new CleansiteError({
+    code: 'USAGE',
+    message: `--${option} ${given}: ${stat ? 'is a file, not a folder' : 'no such folder'}${near ? ` (did you mean ${path.join(path.dirname(given), near)}?)` : ''}`,
+  });
+}
+
+function foldersIn(parent: string): string[] {
+  try {
+    return readdirSync(parent, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
   }
 }
 

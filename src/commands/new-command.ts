@@ -6,7 +6,7 @@
  * replaces a file: the write itself refuses one that exists.
  */
 import { displayPath } from '../core/inside-folder.ts';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import { fileExtensionsOf } from '../config/collection-files.ts';
@@ -16,7 +16,7 @@ import { draftEntry, newEntryPath } from '../content/new-entry.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { resolveBuildDate } from '../core/format.ts';
 import type { Logger } from '../core/logger.ts';
-import { defaultCacheDir, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
+import { checkSourceFolders, defaultCacheDir, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, reportErrors } from './command-support.ts';
 
 export interface NewCommandOptions {
   content: string;
@@ -27,9 +27,7 @@ export async function runNew(collection: string, title: string, options: NewComm
   try {
     const contentDir = path.resolve(cwd, options.content);
     const templatesDir = path.resolve(cwd, options.templates);
-    for (const [option, dir] of [['content', contentDir], ['templates', templatesDir]] as const) {
-      if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usage(`--${option} ${options[option]}: no such folder`);
-    }
+    checkSourceFolders(options, cwd);
     const compiled = await compileSiteConfig(templatesDir, defaultCacheDir());
     const config = await importSiteConfig(compiled.modulePath, shownConfigFile(templatesDir, cwd));
     const names = Object.keys(config.collections);

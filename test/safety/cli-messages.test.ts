@@ -48,6 +48,13 @@ describe('source folders that are missing or are files', () => {
     expectOneLine(['build', '--templates', 'notes.txt'], 'error: --templates notes.txt: is a file, not a folder');
   });
 
+  it('a misspelt folder names the nearest folder beside it, in build, watch and new', () => {
+    expectOneLine(['build', '--content', 'contnet'], 'error: --content contnet: no such folder (did you mean content?)');
+    expectOneLine(['build', '--templates', './tempaltes'], 'error: --templates ./tempaltes: no such folder (did you mean templates?)');
+    expectOneLine(['watch', '--port', '0', '--public', 'pubilc'], 'error: --public pubilc: no such folder (did you mean public?)');
+    expectOneLine(['new', 'locations', 'Cairns', '--content', 'Content'], 'error: --content Content: no such folder (did you mean content?)');
+  });
+
   it('watch reports them the same way', () => {
     expectOneLine(['watch', '--port', '0', '--content', 'no-such-content'], 'error: --content no-such-content: no such folder');
     expectOneLine(['watch', '--port', '0', '--public', 'notes.txt'], 'error: --public notes.txt: is a file, not a folder');
