@@ -27,8 +27,8 @@ export interface ReusablePage {
 
 /** Who renders: render workers (how many, and a promise of them once set up) and whether this thread renders too. */
 export interface Renderers {
-  /** `handBack`: the workers hand their pages back for this thread to write (render-threads.ts, RenderingWorkers). */
-  workers: { count: number; ready: Promise<readonly RenderWorker[]>; handBack?: boolean };
+  /** `handBack`: the workers hand their pages back for this thread to write; `stopAfter`: they are stopped once the pages are written (render-threads.ts, RenderingWorkers). */
+  workers: { count: number; ready: Promise<readonly RenderWorker[]>; handBack?: boolean; stopAfter?: boolean };
   /** False: only the workers render, and this thread never imports the templates (watch; see session/renderers.ts). */
   here: boolean;
   /** Called once rendering is over, failed or not (a build stops its workers: each holds a copy of the site). */
@@ -110,6 +110,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       pageKeys: record?.keys,
       renderHere: renderers.here,
       handBack: renderers.workers.handBack === true && !renderers.here,
+      workersStop: renderers.workers.stopAfter === true,
     }));
     result = await time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, keep));
   } finally {
