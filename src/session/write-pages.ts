@@ -9,6 +9,7 @@
  * only after the commit), watch after its pass is committed.
  */
 import type { CleansiteError } from '../core/errors.ts';
+import { releaseYoungGenerations } from '../core/garbage-collection.ts';
 import type { Staging } from '../output/staging.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { BatchResult } from '../render/render-batch.ts';
@@ -99,6 +100,9 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     }
   };
   let result: PoolResult;
+  const handBack = renderers.workers.handBack === true && !renderers.here;
+  // This thread writes every page from here on: a string a page, garbage at once (core/garbage-collection.ts).
+  if (handBack) releaseYoungGenerations();
   try {
     const pool = await time('load the templates', () => createRenderPool({
       templatesModule: options.templatesModule,
@@ -109,7 +113,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       shareChunks: options.shareChunks !== false,
       pageKeys: record?.keys,
       renderHere: renderers.here,
-      handBack: renderers.workers.handBack === true && !renderers.here,
+      handBack,
       workersStop: renderers.workers.stopAfter === true,
     }));
     result = await time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, keep));
