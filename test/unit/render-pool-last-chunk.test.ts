@@ -4,7 +4,8 @@
  * hands out when none is left, so the worker skips the heap budget's full collection after them
  * (src/session/render-worker.ts): at 100,000 pages that collection marked the ~340 MB site for
  * 1-1.5 s at the very end of the build (docs/performance.md, History, `big-8`). Watch keeps its
- * worker, whose heap must stay small between edits: nothing is marked there.
+ * worker, whose heap must stay small between edits: nothing is marked there. And chunks are small
+ * enough that what a worker keeps of one until it replies dies young (render-pool.ts, CHUNK_PAGES).
  */
 import { describe, expect, it } from 'vitest';
 import { createRenderPool } from '../../src/render/render-pool.ts';
@@ -60,5 +61,14 @@ describe('the render pool in a build whose workers stop once its pages are writt
   it('marks nothing when the workers are kept (watch)', async () => {
     const { calls } = await renderWith(1, false, 1000);
     expect(calls.some((call) => call.last)).toBe(false);
+  });
+});
+
+describe('the render pool at 100,000 pages', () => {
+  it('hands out chunks of at most 50 pages, so what the worker keeps of one dies young', async () => {
+    // What a worker keeps of a chunk until it replies outlived the scavenges of a 200-page chunk and filled its old generation.
+    const { calls, result } = await renderWith(1, true, 100_000);
+    expect(result.pages).toBe(100_000);
+    expect(Math.max(...calls.map((call) => call.pages))).toBe(50);
   });
 });
