@@ -68,14 +68,17 @@ export interface RenderPoolOptions {
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
 const IN_FLIGHT = 2;
+/** Pages a chunk at most. */
+const CHUNK_PAGES = 200;
 /**
- * Pages a chunk at most. What a worker keeps of a chunk's pages until it replies (their records:
- * units, keys) outlives the scavenges of the chunk, and what outlives two is moved to the old
- * generation, which the heap budget then collects whole: at 100,000 pages, with 200 a chunk (about
- * four scavenges of the large site's worker), the one worker made 6 full collections of its ~340 MB
- * while it rendered, and 2 with 50 (docs/performance.md, History, `big-8`).
+ * Pages a chunk at most when the workers hand their pages back (a large site's one render worker).
+ * What a worker keeps of a chunk's pages until it replies (their records: units, keys) outlives
+ * the scavenges of the chunk, and what outlives two is moved to the old generation, which the heap
+ * budget then collects whole: at 100,000 pages, with 200 a chunk (about four scavenges of that
+ * worker), it made 6 full collections of its ~340 MB site, and 2 with 50 (docs/performance.md,
+ * History, `big-8`). Two workers' heaps (10,000 pages) are small, and there 50 was not shown better.
  */
-const CHUNK_PAGES = 50;
+const HANDED_BACK_CHUNK_PAGES = 50;
 
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   const callingThread = options.renderHere === false ? undefined : await createCallingThreadRenderer(options);
@@ -87,7 +90,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       // Awaited at the end; a worker that fails to set up must not count as an unhandled rejection meanwhile.
       joining.catch(() => undefined);
       const renderers = options.expectedWorkers + (callingThread ? 1 : 0);
-      const size = Math.min(CHUNK_PAGES, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
+      const most = options.handBack ? HANDED_BACK_CHUNK_PAGES : CHUNK_PAGES;
+      const size = Math.min(most, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
       for (let start = 0; start < routes.length; start += size) chunks.push(routes.slice(start, start + size));
       let next = 0;

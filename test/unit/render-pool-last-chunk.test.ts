@@ -4,8 +4,9 @@
  * hands out when none is left, so the worker skips the heap budget's full collection after them
  * (src/session/render-worker.ts): at 100,000 pages that collection marked the ~340 MB site for
  * 1-1.5 s at the very end of the build (docs/performance.md, History, `big-8`). Watch keeps its
- * worker, whose heap must stay small between edits: nothing is marked there. And chunks are small
- * enough that what a worker keeps of one until it replies dies young (render-pool.ts, CHUNK_PAGES).
+ * worker, whose heap must stay small between edits: nothing is marked there. And a large site's
+ * one worker gets chunks small enough that what it keeps of one until it replies dies young
+ * (render-pool.ts, HANDED_BACK_CHUNK_PAGES).
  */
 import { describe, expect, it } from 'vitest';
 import { createRenderPool } from '../../src/render/render-pool.ts';
@@ -24,7 +25,7 @@ function fakeWorker(calls: Array<{ worker: number; pages: number; last: boolean 
   };
 }
 
-async function renderWith(workers: number, workersStop: boolean, pages: number) {
+async function renderWith(workers: number, workersStop: boolean, pages: number, handBack = false) {
   const calls: Array<{ worker: number; pages: number; last: boolean }> = [];
   const ready = Array.from({ length: workers }, (_, index) => fakeWorker(calls, index));
   const pool = await createRenderPool({
@@ -34,6 +35,7 @@ async function renderWith(workers: number, workersStop: boolean, pages: number) 
     expectedWorkers: workers,
     renderHere: false,
     workersStop,
+    handBack,
   });
   const routes = Array.from({ length: pages }, (_, index) => ({ path: `/page-${index}/` }) as Route);
   const result = await pool.render(routes, '/unused');
@@ -65,10 +67,15 @@ describe('the render pool in a build whose workers stop once its pages are writt
 });
 
 describe('the render pool at 100,000 pages', () => {
-  it('hands out chunks of at most 50 pages, so what the worker keeps of one dies young', async () => {
+  it('hands out chunks of at most 50 pages to a worker that hands them back, so what it keeps of one dies young', async () => {
     // What a worker keeps of a chunk until it replies outlived the scavenges of a 200-page chunk and filled its old generation.
-    const { calls, result } = await renderWith(1, true, 100_000);
+    const { calls, result } = await renderWith(1, true, 100_000, true);
     expect(result.pages).toBe(100_000);
     expect(Math.max(...calls.map((call) => call.pages))).toBe(50);
+  });
+
+  it('keeps chunks of up to 200 pages for workers that write their own (two at 10,000 pages)', async () => {
+    const { calls } = await renderWith(2, true, 10_000);
+    expect(Math.max(...calls.map((call) => call.pages))).toBe(200);
   });
 });
