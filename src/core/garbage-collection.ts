@@ -122,6 +122,20 @@ export function settleYoungGenerations(withHelpers: boolean): void {
 }
 
 /**
+ * Lets the young generations grow as V8 likes again, from now on: a build's main thread that
+ * writes the pages its one render worker hands back (render/page-files.ts) makes each page's
+ * string again, ~52 KB of garbage a page that dies at once. Held small, its young generation was
+ * 1 to 16 MB from run to run (V8 shrinks it at a full collection when the thread allocates little,
+ * as at the hand-over's, and held, it never grew back): at 100,000 pages 410 to 5,150 scavenges
+ * and 5 to 23 s of CPU at load 7 (docs/performance.md, History, `big-8`). A large build's worker
+ * is at its maximum already, and its parse helpers have stopped by then.
+ */
+export function releaseYoungGenerations(): void {
+  held = false;
+  setGrowthFactor(2);
+}
+
+/**
  * Keeps each young generation the size it has now. V8 doubles a young
  * generation once enough objects have survived into it, which in a long
  * watch session happens at some edit or other and adds 16 MB for good.

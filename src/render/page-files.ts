@@ -17,9 +17,10 @@ import { writeFileNamed } from '../core/atomic-write.ts';
 import type { BatchResult } from './render-batch.ts';
 
 /**
- * Room for one batch's pages, two bytes a character (the render pool's chunks are at most 200
- * pages; the generated locations are ~26,000 characters each, so ~10.5 MB a chunk). A page that
- * does not fit is written by the worker.
+ * Room for one batch's pages, two bytes a character (the render pool's chunks are at most 50
+ * pages; the generated locations are ~26,000 characters each, so ~2.6 MB a chunk, and a site's
+ * listing pages are larger). A page that does not fit is written by the worker; only the pages of
+ * the buffer that were written to are resident.
  */
 export const HAND_BACK_BYTES = 16 * 2 ** 20;
 

@@ -62,10 +62,23 @@ export interface RenderPoolOptions {
    * thread renders nothing and has a core the workers leave idle.
    */
   handBack?: boolean;
+  /** The workers are stopped once the pages are written (a build): each chunk sent when none is left to hand out is marked last. */
+  workersStop?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
 const IN_FLIGHT = 2;
+/** Pages a chunk at most. */
+const CHUNK_PAGES = 200;
+/**
+ * Pages a chunk at most when the workers hand their pages back (a large site's one render worker).
+ * What a worker keeps of a chunk's pages until it replies (their records: units, keys) outlives
+ * the scavenges of the chunk, and what outlives two is moved to the old generation, which the heap
+ * budget then collects whole: at 100,000 pages, with 200 a chunk (about four scavenges of that
+ * worker), it made 6 full collections of its ~340 MB site, and 2 with 50 (docs/performance.md,
+ * History, `big-8`). Two workers' heaps (10,000 pages) are small, and there 50 was not shown better.
+ */
+const HANDED_BACK_CHUNK_PAGES = 50;
 
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   const callingThread = options.renderHere === false ? undefined : await createCallingThreadRenderer(options);
@@ -77,7 +90,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       // Awaited at the end; a worker that fails to set up must not count as an unhandled rejection meanwhile.
       joining.catch(() => undefined);
       const renderers = options.expectedWorkers + (callingThread ? 1 : 0);
-      const size = Math.min(200, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
+      const most = options.handBack ? HANDED_BACK_CHUNK_PAGES : CHUNK_PAGES;
+      const size = Math.min(most, Math.max(8, Math.ceil(routes.length / (renderers * 12))));
       const chunks: Route[][] = [];
       for (let start = 0; start < routes.length; start += size) chunks.push(routes.slice(start, start + size));
       let next = 0;
@@ -97,7 +111,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         while (next < chunks.length) {
           const index = next++;
           const chunk = chunks[index]!;
-          keep(index, await worker.render(chunk.map((route) => route.path), outDir, options.handBack).catch((error: unknown) => {
+          const last = options.workersStop === true && next >= chunks.length;
+          keep(index, await worker.render(chunk.map((route) => route.path), outDir, { handBack: options.handBack, last }).catch((error: unknown) => {
             throw error instanceof PageStopped ? stoppedPageError(error, chunk.find((route) => route.path === error.page)) : error;
           }), thread);
         }

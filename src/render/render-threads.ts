@@ -106,6 +106,8 @@ export interface RenderingWorkers {
    * main thread serves the browsers and watches the files meanwhile.
    */
   handBack: boolean;
+  /** A build stops its workers once its pages are written (watch keeps one): no collection after their last chunk. */
+  stopAfter: boolean;
 }
 
 export interface ThreadOptions {
@@ -387,7 +389,7 @@ function forRendering(state: ThreadState, pages: number, items: readonly Fingerp
   // session collects once it has let go of the entries (session/session.ts, handOver), and a
   // second full collection just before that one was the build's peak (a compaction's copies).
   if (workers.length > 0 && options.keep && state.parsedThisPass) collectGarbage();
-  return { count: workers.length, ready, handBack: !options.keep && workers.length > 0 && workers.length < options.cores };
+  return { count: workers.length, ready, handBack: !options.keep && workers.length > 0 && workers.length < options.cores, stopAfter: !options.keep };
 }
 
 /**

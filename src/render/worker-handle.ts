@@ -17,12 +17,18 @@ import { HAND_BACK_BYTES, writeHandedBack } from './page-files.ts';
 import { trace } from '../core/trace.ts';
 import type { SerialisedBatch, SerialisedParse, SitePatch, WorkerMessage, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
+export interface RenderRequestOptions {
+  handBack?: boolean;
+  last?: boolean;
+}
+
 export interface RenderWorker {
   /**
    * Renders the pages and has them written under `outDir`; settles once they are. `handBack`: this
    * thread writes them, from a buffer the worker fills (page-files.ts), so the worker only renders.
+   * `last`: the worker is stopped once this batch is written (a build's last batch for it).
    */
-  render(paths: string[], outDir: string, handBack?: boolean): Promise<BatchResult>;
+  render(paths: string[], outDir: string, options?: RenderRequestOptions): Promise<BatchResult>;
 }
 
 export interface WorkerHandle extends ParseHelper, RenderWorker {
@@ -136,9 +142,9 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
       holdings.add(reply.items);
       return revivedParse(reply);
     },
-    async render(paths, outDir, handBack = false) {
+    async render(paths, outDir, { handBack = false, last = false } = {}) {
       const buffer = handBack ? freeBuffers.pop() ?? new SharedArrayBuffer(HAND_BACK_BYTES) : undefined;
-      const replied = call({ type: 'render', paths, outDir, handBack: buffer });
+      const replied = call({ type: 'render', paths, outDir, handBack: buffer, ...(last ? { last } : {}) });
       if (!failed) watchdog.sent(paths);
       // Answered in the order sent: the worker renders one batch at a time.
       const reply = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;

@@ -88,8 +88,11 @@ export type WorkerRequest =
   | { type: 'sitemap'; baseUrl?: string }
   /** Loads the templates now, so a module that throws at its top level is reported as such (watch). */
   | { type: 'load'; modulePath: string }
-  /** `handBack`: put the pages in this buffer instead of writing them; the main thread writes them (page-files.ts). */
-  | { type: 'render'; paths: string[]; outDir: string; handBack?: SharedArrayBuffer };
+  /**
+   * `handBack`: put the pages in this buffer instead of writing them; the main thread writes them (page-files.ts).
+   * `last`: the worker is stopped once this batch is written (a build), so no collection follows it.
+   */
+  | { type: 'render'; paths: string[]; outDir: string; handBack?: SharedArrayBuffer; last?: boolean };
 
 /** Everything a render worker is sent; entries, config, templates and compact need no reply. */
 export type WorkerMessage =

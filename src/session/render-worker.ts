@@ -88,7 +88,9 @@ async function answer(id: number, request: WorkerRequest): Promise<void> {
   if (reply.ok && (request.type === 'render' || request.type === 'parse')) keepCompiledCode(request.type);
   parentPort!.postMessage(reply);
   // After the reply is on its way: the page a browser waits for is not held up by a collection.
-  if (request.type === 'render') keepHeapSmall();
+  // Not after a build's last batch: the thread is stopped next, and its stop waits for a collection
+  // under way (a full one of the ~340 MB site at 100,000 pages: docs/performance.md, History, `big-8`).
+  if (request.type === 'render' && !request.last) keepHeapSmall();
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {

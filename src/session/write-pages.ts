@@ -9,6 +9,7 @@
  * only after the commit), watch after its pass is committed.
  */
 import type { CleansiteError } from '../core/errors.ts';
+import { releaseYoungGenerations } from '../core/garbage-collection.ts';
 import type { Staging } from '../output/staging.ts';
 import type { SiteData } from '../render/page-props.ts';
 import type { BatchResult } from '../render/render-batch.ts';
@@ -27,8 +28,8 @@ export interface ReusablePage {
 
 /** Who renders: render workers (how many, and a promise of them once set up) and whether this thread renders too. */
 export interface Renderers {
-  /** `handBack`: the workers hand their pages back for this thread to write (render-threads.ts, RenderingWorkers). */
-  workers: { count: number; ready: Promise<readonly RenderWorker[]>; handBack?: boolean };
+  /** `handBack`: the workers hand their pages back for this thread to write; `stopAfter`: they are stopped once the pages are written (render-threads.ts, RenderingWorkers). */
+  workers: { count: number; ready: Promise<readonly RenderWorker[]>; handBack?: boolean; stopAfter?: boolean };
   /** False: only the workers render, and this thread never imports the templates (watch; see session/renderers.ts). */
   here: boolean;
   /** Called once rendering is over, failed or not (a build stops its workers: each holds a copy of the site). */
@@ -99,6 +100,9 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
     }
   };
   let result: PoolResult;
+  const handBack = renderers.workers.handBack === true && !renderers.here;
+  // This thread writes every page from here on: a string a page, garbage at once (core/garbage-collection.ts).
+  if (handBack) releaseYoungGenerations();
   try {
     const pool = await time('load the templates', () => createRenderPool({
       templatesModule: options.templatesModule,
@@ -109,7 +113,8 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       shareChunks: options.shareChunks !== false,
       pageKeys: record?.keys,
       renderHere: renderers.here,
-      handBack: renderers.workers.handBack === true && !renderers.here,
+      handBack,
+      workersStop: renderers.workers.stopAfter === true,
     }));
     result = await time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, keep));
   } finally {
