@@ -1,6 +1,6 @@
 /**
- * The order `npm test` starts its files in (vitest.config.ts `sequence.sequencer`). The workers
- * (three) take files from one queue, so a long file started last is a tail the others spend idle:
+ * The order `npm test` starts its files in (vitest.config.ts `sequence.sequencer`). Two workers
+ * take files from one queue, so a long file started last is a tail the other worker spends idle:
  * the long files go first, longest first, whatever their project; then the short ones, one project
  * after another, so a worker that shares modules between files (`isolate: false`) keeps its process
  * from one file to the next (vitest ends it when the next file in the queue is another project's).
