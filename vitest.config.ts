@@ -151,12 +151,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Three files at a time on a 2-core machine: a file's own processes wait for much of its wall
-    // time (a CLI child starting, a deploy lock expiring, a server's answer held, a nice-15 type
-    // check), so two files left ~0.6 of a core idle on a quiet machine (docs/testing.md, Round 8).
-    // Set for each project (they extend this config), which is why `--maxWorkers` on the command
-    // line does not change it; `--no-file-parallelism` still runs one file at a time.
-    maxWorkers: 3,
+    // Browser and build tests are heavy; two files at a time suit a 2-core machine.
+    maxWorkers: 2,
     reporters: ['default'],
     // The long files first, whatever their project (test/support/test-order.ts); vitest's own
     // order when asked to shuffle (a sequencer given here would turn its file shuffle off).
