@@ -51,20 +51,26 @@ export async function writeOpenPages(stale: readonly Route[], first: OpenPagesFi
 
 /**
  * Writes the rest of the pass a slice at a time (the first with the pass's removals and site
- * files: `write(routes, true)`) until done, or until a later change superseded the pass.
+ * files: `write(routes, true)`) until done, or until a later change superseded the pass. `now`
+ * is the clock the pace is read from (milliseconds).
  */
-export async function writeRestInSlices(rest: readonly Route[], first: OpenPagesFirst, write: (routes: readonly Route[], withSiteFiles: boolean) => Promise<void>): Promise<{ rendered: number; deferred: number }> {
+export async function writeRestInSlices(
+  rest: readonly Route[],
+  first: OpenPagesFirst,
+  write: (routes: readonly Route[], withSiteFiles: boolean) => Promise<void>,
+  now: () => number = () => performance.now(),
+): Promise<{ rendered: number; deferred: number }> {
   let rendered = 0;
   let size: number = SLICE_PAGES.first;
   let start = 0;
   do {
     if (first.superseded()) return { rendered, deferred: rest.length - start };
     const slice = rest.slice(start, start + size);
-    const began = performance.now();
+    const began = now();
     await write(slice, start === 0);
     rendered += slice.length;
     start += slice.length;
-    const perPage = Math.max(performance.now() - began, 1) / Math.max(slice.length, 1);
+    const perPage = Math.max(now() - began, 1) / Math.max(slice.length, 1);
     size = Math.min(SLICE_PAGES.most, Math.max(SLICE_PAGES.first, Math.round(SLICE_MS / perPage)));
   } while (start < rest.length);
   return { rendered, deferred: 0 };

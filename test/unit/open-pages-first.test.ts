@@ -60,12 +60,21 @@ describe('the open pages written first, then the rest in slices', () => {
     expect(told.log).toEqual(['write /about/', 'reload /about/']);
   });
 
+  /** A clock that moves only when pages are written, `msPerPage` each: the pace is the test's, not the machine's. */
+  const pagesClock = (msPerPage: number) => {
+    let time = 0;
+    return { now: () => time, spend: (pages: number) => void (time += pages * msPerPage) };
+  };
+
   it('writes the rest with the site files in the first slice, in slices sized by the pace of the last', async () => {
     const rest = many(SLICE_PAGES.first + SLICE_PAGES.most + 4);
     const told = first(['/about/']);
+    // Pages that take a tenth of a millisecond each (the pace is read from this clock, never the machine's).
+    const clock = pagesClock(0.1);
     const outcome = await writeRestInSlices(rest, told, async (slice, withSiteFiles) => {
       told.log.push(`write ${slice.length}${withSiteFiles ? ' with site files' : ''}`);
-    });
+      clock.spend(slice.length);
+    }, clock.now);
     // Pages that render at once: after the first slice, the largest slices.
     expect(told.log).toEqual([`write ${SLICE_PAGES.first} with site files`, `write ${SLICE_PAGES.most}`, 'write 4']);
     expect(outcome).toEqual({ rendered: rest.length, deferred: 0 });
@@ -79,12 +88,21 @@ describe('the open pages written first, then the rest in slices', () => {
 
   it('renders slow pages in small slices, so a later change waits about one slice', async () => {
     const sizes: number[] = [];
+    // A page that takes a quarter of a slice's time: four pages a slice would do, the smallest slice is taken.
+    const slow = pagesClock(SLICE_MS / 4);
     await writeRestInSlices(many(SLICE_PAGES.first * 3), first(['/about/']), async (slice) => {
       sizes.push(slice.length);
-      // A page that takes a quarter of a slice's time: four pages a slice would do, the smallest slice is taken.
-      await new Promise((resolve) => setTimeout(resolve, slice.length * (SLICE_MS / 4)));
-    });
+      slow.spend(slice.length);
+    }, slow.now);
     expect(sizes).toEqual([SLICE_PAGES.first, SLICE_PAGES.first, SLICE_PAGES.first]);
+    // In between, the slice is sized to take about SLICE_MS at the last slice's pace: 5 ms a page, 50 pages.
+    const sized: number[] = [];
+    const medium = pagesClock(SLICE_MS / 50);
+    await writeRestInSlices(many(SLICE_PAGES.first + 120), first(['/about/']), async (slice) => {
+      sized.push(slice.length);
+      medium.spend(slice.length);
+    }, medium.now);
+    expect(sized).toEqual([SLICE_PAGES.first, 50, 50, 20]);
   });
 
   it('stops before the next slice once a later change superseded the pass, and says how many pages it left', async () => {
