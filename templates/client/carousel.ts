@@ -37,8 +37,14 @@ export function enhance(root: ParentNode = document): void {
       const count = perView();
       dots.forEach((dot, index) => dot.toggleAttribute('data-active', index >= first && index < first + count));
     };
+    // The target is forgotten once the scroll comes to rest: at `scrollend` where the browser has it
+    // (a smooth scroll on a busy phone can pause for longer than any timer), else once no scroll
+    // event came for SETTLE_MS.
+    const hasScrollEnd = 'onscrollend' in window;
+    if (hasScrollEnd) track.addEventListener('scrollend', () => (pending = undefined), { passive: true });
     track.addEventListener('scroll', () => {
       markDots();
+      if (hasScrollEnd) return;
       clearTimeout(settle);
       if (pending !== undefined && Math.abs(track.scrollLeft - pending * step()) < 1) pending = undefined;
       else settle = setTimeout(() => (pending = undefined), SETTLE_MS);
