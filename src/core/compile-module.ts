@@ -8,7 +8,7 @@
  * (the site modules' `cleansite`: config/engine-api.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEsbuild } from './common-js-packages.ts';
@@ -131,7 +131,7 @@ const hashOf = (contents: Uint8Array | string) => createHash('sha256').update(co
 async function writeModule(target: Pick<ModuleToCompile, 'name' | 'cacheDir'>, text: string, contents: Uint8Array | string = text): Promise<string> {
   const outDir = path.join(target.cacheDir, target.name);
   const modulePath = path.join(outDir, `${target.name}-${hashOf(contents)}.mjs`);
-  if (!existsSync(modulePath)) {
+  if (!markUsed(modulePath)) {
     await mkdir(outDir, { recursive: true });
     // Write then rename: concurrent builds share the cache and must never import a half-written file.
     const partial = `${modulePath}.${process.pid}.${Date.now()}.tmp`;
@@ -140,6 +140,23 @@ async function writeModule(target: Pick<ModuleToCompile, 'name' | 'cacheDir'>, t
     removeStaleFiles(outDir, modulePath, Date.now(), BUNDLES_KEPT);
   }
   return modulePath;
+}
+
+/**
+ * True when the bundle is there, now with this moment as its time: other builds sharing the cache
+ * trim its oldest files first (removeStaleFiles), so a bundle reused as it was, with its old time
+ * (a watch switching back to a config it compiled minutes ago), could be removed by another build
+ * before its worker imported it (`npm test`, 2026-11-27: "Cannot find module …/config-<hash>.mjs").
+ */
+function markUsed(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache: the bundle is still there to import.
+  }
+  return true;
 }
 
 /**
