@@ -63,7 +63,7 @@ export interface RenderPoolOptions {
    */
   handBack?: boolean;
   /** The workers are stopped once the pages are written (a build): each chunk sent when none is left to hand out is marked last. */
-  workersStop?: boolean;
+  stopAfter?: boolean;
 }
 
 /** Chunks in flight per worker: the next is already queued when one finishes. */
@@ -111,7 +111,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         while (next < chunks.length) {
           const index = next++;
           const chunk = chunks[index]!;
-          const last = options.workersStop === true && next >= chunks.length;
+          const last = options.stopAfter === true && next >= chunks.length;
           keep(index, await worker.render(chunk.map((route) => route.path), outDir, { handBack: options.handBack, last }).catch((error: unknown) => {
             throw error instanceof PageStopped ? stoppedPageError(error, chunk.find((route) => route.path === error.page)) : error;
           }), thread);

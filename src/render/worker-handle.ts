@@ -144,7 +144,7 @@ export function startRenderWorker(file: string, config: () => string, limits: Re
     },
     async render(paths, outDir, { handBack = false, last = false } = {}) {
       const buffer = handBack ? freeBuffers.pop() ?? new SharedArrayBuffer(HAND_BACK_BYTES) : undefined;
-      const replied = call({ type: 'render', paths, outDir, handBack: buffer, ...(last ? { last } : {}) });
+      const replied = call({ type: 'render', paths, outDir, handBack: buffer, last });
       if (!failed) watchdog.sent(paths);
       // Answered in the order sent: the worker renders one batch at a time.
       const reply = await replied.finally(() => watchdog.answered(paths.length)) as SerialisedBatch;

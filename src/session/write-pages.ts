@@ -114,7 +114,7 @@ export async function writePages(options: WritePagesOptions): Promise<WrittenPag
       pageKeys: record?.keys,
       renderHere: renderers.here,
       handBack,
-      workersStop: renderers.workers.stopAfter === true,
+      stopAfter: renderers.workers.stopAfter === true,
     }));
     result = await time(`render ${render.length} pages on ${threads} thread${threads === 1 ? '' : 's'}`, () => pool.render(render, staging.dir, keep));
   } finally {

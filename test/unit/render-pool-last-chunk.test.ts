@@ -25,7 +25,7 @@ function fakeWorker(calls: Array<{ worker: number; pages: number; last: boolean 
   };
 }
 
-async function renderWith(workers: number, workersStop: boolean, pages: number, handBack = false) {
+async function renderWith(workers: number, stopAfter: boolean, pages: number, handBack = false) {
   const calls: Array<{ worker: number; pages: number; last: boolean }> = [];
   const ready = Array.from({ length: workers }, (_, index) => fakeWorker(calls, index));
   const pool = await createRenderPool({
@@ -34,7 +34,7 @@ async function renderWith(workers: number, workersStop: boolean, pages: number, 
     workers: Promise.resolve(ready),
     expectedWorkers: workers,
     renderHere: false,
-    workersStop,
+    stopAfter,
     handBack,
   });
   const routes = Array.from({ length: pages }, (_, index) => ({ path: `/page-${index}/` }) as Route);
