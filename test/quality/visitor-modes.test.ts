@@ -226,6 +226,31 @@ describe('print', () => {
   }
 });
 
+describe('print of the home page', () => {
+  it('prints every testimonial whole and every FAQ answer, without the carousel\'s buttons (paper does not scroll or open)', async () => {
+    const page = await open({ width: 1024, height: 800 });
+    await visit(page, '/');
+    await page.emulateMedia({ media: 'print' });
+    try {
+      // The FAQ's questions are its triggers: printed as their text, with their answers (below).
+      expect((await findPrintedControls(page)).filter((control) => !control.includes('class="accordion__trigger"'))).toEqual([]);
+      const clipped = await page.evaluate(() => [...document.querySelectorAll('.carousel__slide')].flatMap((slide, index) => {
+        const track = slide.closest('.carousel__track')!.getBoundingClientRect();
+        const box = slide.getBoundingClientRect();
+        const whole = box.width > 0 && box.left >= track.left - 1 && box.right <= track.right + 1 && box.bottom <= track.bottom + 1;
+        return whole ? [] : [`testimonial ${index + 1} is cut off or hidden (its box ${Math.round(box.left)}-${Math.round(box.right)} px, the row's ${Math.round(track.left)}-${Math.round(track.right)} px)`];
+      }));
+      expect(clipped).toEqual([]);
+      expect(await page.locator('.carousel__slide').count()).toBeGreaterThan(3);
+      const unprinted = await page.locator('.accordion__panel').evaluateAll((panels) => panels.filter((panel) => panel.getClientRects().length === 0 || panel.getBoundingClientRect().height < 10).map((panel) => panel.id));
+      expect(unprinted, 'FAQ answers left out of the print').toEqual([]);
+      expect(await page.locator('.accordion__panel').count()).toBeGreaterThan(0);
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
+  }, 60_000);
+});
+
 describe('the call button', () => {
   const WIDTHS = [320, 375, 768, 1024, 1440];
   let byWidth: Array<{ text: string; numberWidth: number; under: string[] }>;
