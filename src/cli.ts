@@ -18,6 +18,7 @@ import type { PreviewCommandOptions } from './commands/preview-command.ts';
 import type { WatchCommandOptions } from './commands/watch-command.ts';
 import { parseCount, parseSeconds } from './commands/parse-count.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, parseHost, parsePort } from './server/server-options.ts';
+import { TYPE_CHECK_MODES } from './watch/type-check-mode.ts';
 
 function version(): string {
   const require = createRequire(import.meta.url);
@@ -114,6 +115,7 @@ function addWatchCommand(program: Command, io: CommandIo): void {
     .option('--no-drafts', 'leave out draft: true entries, as build does (watch shows them, marked as drafts)')
     .addOption(new Option('-j, --jobs <n>', 'render threads, as for build (one is kept between rebuilds)').argParser(parseJobs))
     .addOption(new Option('--render-timeout <seconds>', 'stop a page that takes longer than this to render (a template that loops) and report it').default(30).argParser(parseSeconds))
+    .addOption(new Option('--type-check <priority>', 'the templates\' background type check (a site with a tsconfig.json and typescript): low takes only the CPU a rebuild leaves; normal reports sooner on a busy machine').choices(TYPE_CHECK_MODES).default('low'))
     .action(async (options: WatchCommandOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const log = commandLogger(globals, io.logger);

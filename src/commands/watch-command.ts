@@ -5,15 +5,19 @@ import { waitForStopSignal } from '../server/wait-for-stop.ts';
 import type { FileChange } from '../watch/file-watcher.ts';
 import type { RebuildReport } from '../watch/watch-session.ts';
 import { startWatch, type WatchOptions } from '../watch/start-watch.ts';
+import type { TypeCheckMode } from '../watch/type-check-mode.ts';
 import { claimSiteOutput, EXIT_BUILD_FAILED, EXIT_OK, EXIT_USAGE, isUsageError, reportErrors, resolveSiteOptions, type SiteOptions } from './command-support.ts';
 import { CleansiteErrorList } from '../core/errors.ts';
 import type { OutputClaim } from '../output/claim-output.ts';
 
-/** `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30); `jobs`: render threads, as for build. */
-export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number; jobs?: number };
+/**
+ * `drafts` is false with --no-drafts; `renderTimeout`: seconds one page may render (default 30); `jobs`: render threads, as for build;
+ * `typeCheck`: how the templates' background type check runs (watch/type-check.ts).
+ */
+export type WatchCommandOptions = SiteOptions & ServerCommandOptions & { drafts?: boolean; renderTimeout?: number; jobs?: number; typeCheck?: TypeCheckMode };
 
 export function toWatchOptions(options: WatchCommandOptions, cwd = process.cwd()): WatchOptions {
-  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout, jobs: options.jobs };
+  return { ...resolveSiteOptions(options, cwd), host: options.host, port: options.port, drafts: options.drafts !== false, renderTimeout: options.renderTimeout, jobs: options.jobs, typeCheck: options.typeCheck };
 }
 
 /**

@@ -13,6 +13,7 @@ import { watchFiles, type FileChange } from './file-watcher.ts';
 import { collectGarbage, freezeYoungGeneration } from '../core/garbage-collection.ts';
 import { createWatchSession, type RebuildReport, type WatchSession, type WatchSessionOptions } from './watch-session.ts';
 import { watchTemplateTypes, type TypeCheckMessages } from './type-check.ts';
+import type { TypeCheckMode } from './type-check-mode.ts';
 import type { CleansiteError } from '../core/errors.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 
@@ -22,6 +23,8 @@ export interface WatchOptions extends Omit<WatchSessionOptions, 'devScripts'> {
   port: number;
   /** Quiet period after the last file event before a rebuild starts. */
   debounceMs?: number;
+  /** The templates' background type check: `low` priority when not given (type-check.ts). */
+  typeCheck?: TypeCheckMode;
 }
 
 export interface WatchEvents {

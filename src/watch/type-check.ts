@@ -4,26 +4,29 @@
  * as `study.clinet` renders an empty string and says nothing. When the site
  * has a tsconfig.json and `typescript` resolves from its root, a `tsc --watch
  * --noEmit` child process checks the templates folder (and what it imports)
- * in the background, at low priority, and each finished check hands its
- * errors over as CleansiteErrors with file, line and column. A site without
- * TypeScript gets no check and no message about it.
+ * in the background, at low priority unless told otherwise (`watch --type-check`),
+ * and each finished check hands its errors over as CleansiteErrors with file,
+ * line and column. A site without TypeScript gets no check and no message about it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
 import type { StreamMessage } from '../server/event-stream.ts';
 import type { OverlayProblem } from '../server/live-reload-client.ts';
 import { problemsMessage } from './live-messages.ts';
+import { LOW_PRIORITY_NICE, MOST_NICE, type TypeCheckMode } from './type-check-mode.ts';
 
 export interface TypeCheckOptions {
   rootDir: string;
   templatesDir: string;
   /** Where the generated tsconfig (the site's, narrowed to the templates) is written. */
   cacheDir: string;
+  /** `low` when not given. */
+  typeCheck?: TypeCheckMode;
 }
 
 export interface TypeCheck {
@@ -51,14 +54,14 @@ const ERROR_LINE = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
 export function startTypeCheck(options: TypeCheckOptions, onCheck: (problems: CleansiteError[]) => void): TypeCheck | undefined {
   const siteConfig = path.join(options.rootDir, 'tsconfig.json');
   const tsc = resolveTsc(options.rootDir);
-  if (!tsc || !existsSync(siteConfig)) return undefined;
+  if (options.typeCheck === 'off' || !tsc || !existsSync(siteConfig)) return undefined;
   const project = writeTemplatesProject(options, siteConfig);
   const child = spawn(process.execPath, ['-e', ENDS_WITH_PARENT, tsc, '--watch', '--noEmit', '--pretty', 'false', '--preserveWatchOutput', '-p', project], {
     cwd: options.rootDir, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, CLEANSITE_WATCH_PID: String(process.pid) },
   });
   // A check is a background job: it must not slow the rebuild a save started.
   try {
-    if (child.pid !== undefined) setPriority(child.pid, 15);
+    if (child.pid !== undefined && options.typeCheck !== 'normal') setPriority(child.pid, Math.min(MOST_NICE, getPriority() + LOW_PRIORITY_NICE));
   } catch { /* not permitted here: it runs at normal priority */ }
   let last: CleansiteError[] = [];
   let pending: CleansiteError[] = [];

@@ -60,3 +60,30 @@ it('ends the type check when watch is killed with SIGKILL', async () => {
     if (running(tsc)) process.kill(tsc, 'SIGKILL');
   });
 });
+
+/** A process's nice value, from /proc (the field after priority in `stat`). */
+function niceOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  return Number(fields[16]);
+}
+
+/** The `tsc --watch` watch started, read as soon as it says it is serving: it starts the check before it says so. */
+const typeCheckOf = (watchPid: number) => childrenOf(watchPid).find((pid) => /\btsc\b.*--watch/.test(commandLine(pid)));
+
+it('runs the type check at low priority by default, at its own with --type-check normal, and none with --type-check off', async () => {
+  const site = watching.site('watch-overlay');
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify({ extends: path.join(repoRoot, 'tsconfig.json'), include: ['templates'], exclude: [] }));
+  const niceBy = new Map<string, number | undefined>();
+  let watchNice = 0;
+  for (const args of [[], ['--type-check', 'low'], ['--type-check', 'normal'], ['--type-check', 'off']]) {
+    const watch = await watching.start(site, args);
+    const tsc = typeCheckOf(watch.pid);
+    niceBy.set(args.join(' ') || 'default', tsc === undefined ? undefined : niceOf(tsc));
+    watchNice = niceOf(watch.pid);
+    await watch.stop();
+  }
+  // 15 steps nicer than watch (nice 19 at most); watch's own; undefined: no check was started.
+  const low = Math.min(19, watchNice + 15);
+  expect(Object.fromEntries(niceBy), 'the type check\'s nice value').toEqual({ default: low, '--type-check low': low, '--type-check normal': watchNice, '--type-check off': undefined });
+});
