@@ -227,7 +227,7 @@ describe('print', () => {
 });
 
 describe('print of the home page', () => {
-  it('prints every testimonial whole and every FAQ answer, without the carousel\'s buttons (paper does not scroll or open)', async () => {
+  it('prints every testimonial whole with its rating in words, and every FAQ answer, without the carousel\'s buttons (paper does not scroll or open)', async () => {
     const page = await open({ width: 1024, height: 800 });
     await visit(page, '/');
     await page.emulateMedia({ media: 'print' });
@@ -245,6 +245,12 @@ describe('print of the home page', () => {
       const unprinted = await page.locator('.accordion__panel').evaluateAll((panels) => panels.filter((panel) => panel.getClientRects().length === 0 || panel.getBoundingClientRect().height < 10).map((panel) => panel.id));
       expect(unprinted, 'FAQ answers left out of the print').toEqual([]);
       expect(await page.locator('.accordion__panel').count()).toBeGreaterThan(0);
+      // The stars are not printed (svg): the rating is, in the words a screen reader reads.
+      const ratings = await page.locator('.stars').evaluateAll((stars) => stars.map((star) => ({
+        label: star.getAttribute('aria-label'), printed: getComputedStyle(star, '::after').content, height: star.getBoundingClientRect().height,
+      })));
+      expect(ratings.length).toBeGreaterThan(3);
+      expect(ratings.filter((rating) => rating.printed !== JSON.stringify(rating.label) || rating.height < 8 || !/^Rated \d\.\d out of 5$/.test(rating.label ?? ''))).toEqual([]);
     } finally {
       await page.emulateMedia({ media: null });
     }
