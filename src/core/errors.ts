@@ -81,13 +81,13 @@ export function isCleansiteError(value: unknown): value is CleansiteError {
  * an unexpected failure of cleansite, so it is reported as it is, with a way out.
  */
 const SYSTEM_FAILURE_HINTS: Readonly<Record<string, string>> = {
-  ENOSPC: 'the disk is full: free some space on it, or build into a folder on another disk with --out',
-  EDQUOT: 'your disk quota is used up: free some space, or build into a folder on another disk with --out',
-  EROFS: 'that file system is mounted read-only: build into a folder on a writable disk with --out',
+  ENOSPC: 'the disk is full: free some space on it (build and watch can write to another disk with --out)',
+  EDQUOT: 'your disk quota is used up: free some space (build and watch can write to another disk with --out)',
+  EROFS: 'that file system is mounted read-only (build and watch can write to a writable disk with --out)',
   EACCES: 'check the owner and permissions of the file or folder named (ls -l)',
   EPERM: 'the file or folder named may be immutable or owned by another user (lsattr, ls -l)',
-  EMFILE: 'raise the limit of open files (ulimit -n), or build with fewer --jobs',
-  EIO: 'the disk may be failing or disconnected: check it, or build onto another disk with --out',
+  EMFILE: 'raise the limit of open files (ulimit -n); build and watch open fewer at once with fewer --jobs',
+  EIO: 'the disk may be failing or disconnected: check it (build and watch can write to another disk with --out)',
 };
 
 /** Flattens whatever was thrown into a list of CleansiteErrors; unknown errors keep their cause. */

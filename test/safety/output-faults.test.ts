@@ -107,7 +107,7 @@ describe('a full disk under the output', () => {
     expect(named, `no ENOSPC error names a path under ${disk}:\n${result.stderr}`).not.toEqual([]);
     // A full disk is the machine's fault, said as such, with a way out: not "Unexpected failure".
     expect(result.stderr).not.toMatch(/Unexpected failure/);
-    expect(result.stderr).toMatch(/^ {2}hint: the disk is full: free some space on it, or build into a folder on another disk with --out$/m);
+    expect(result.stderr).toMatch(/^ {2}hint: the disk is full: free some space on it \(build and watch can write to another disk with --out\)$/m);
     expect(hashTree(out), 'the previous output changed').toBe(previous);
     expect(readdirSync(disk).sort(), 'a staging folder or lock was left on the full disk').toEqual(['site']);
   }, 120_000);

@@ -13,8 +13,8 @@ function systemError(code: string, message: string): NodeJS.ErrnoException {
 
 describe('toErrorList', () => {
   it.each([
-    ['ENOSPC', "no space left on device, write '/mnt/full/dist/index.html'", /^the disk is full: .*--out$/],
-    ['EROFS', "read-only file system, open '/mnt/ro/.cleansite-site.lock'", /^that file system is mounted read-only: .*--out$/],
+    ['ENOSPC', "no space left on device, write '/mnt/full/dist/index.html'", /^the disk is full: free some space on it \(build and watch .*--out\)$/],
+    ['EROFS', "read-only file system, open '/mnt/ro/.cleansite-site.lock'", /^that file system is mounted read-only \(build and watch .*--out\)$/],
     ['EACCES', "permission denied, mkdir '/srv/site'", /^check the owner and permissions/],
     ['EPERM', "operation not permitted, unlink '/srv/site/index.html'", /immutable/],
     ['EMFILE', "too many open files, open '/srv/site/a.html'", /ulimit -n/],
