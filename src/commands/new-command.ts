@@ -5,8 +5,9 @@
  * (templates/archetypes/<collection>.<ext>) or else its schema. It never
  * replaces a file: the write itself refuses one that exists.
  */
+import { namingFile } from '../core/atomic-write.ts';
 import { displayPath } from '../core/inside-folder.ts';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import { fileExtensionsOf } from '../config/collection-files.ts';
@@ -47,8 +48,11 @@ export async function runNew(collection: string, title: string, options: NewComm
     try {
       writeFileSync(target, draft.text, { flag: 'wx' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      throw exists(`${contentShown}/${draft.relative}`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw exists(`${contentShown}/${draft.relative}`);
+      // 'wx' created the file, so it is ours to remove: a half-written entry (a full disk) would fail
+      // every build and make the next try say it already exists.
+      rmSync(target, { force: true });
+      throw namingFile(error, target);
     }
     logger.info(`wrote ${contentShown}/${draft.relative}${archetype ? ` (from ${archetype.file})` : ''}`);
     return EXIT_OK;

@@ -4,7 +4,8 @@
  * alone), is named by the slug rule, is never written over an existing file
  * or when it would not build, and an unknown collection is a usage error.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,11 @@ afterEach(() => {
   for (const site of sites) removeSite(site);
   sites = [];
 });
+
+function system(command: string, ...args: string[]): void {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  expect(result.status, `${command} ${args.join(' ')}: ${result.stderr}${result.error ?? ''}`).toBe(0);
+}
 
 function bookshop(): string {
   const site = makeTempDir('cleansite-new-');
@@ -52,6 +58,36 @@ describe('cleansite new', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^error: .*content\/books\/paper-cities\.md already exists; nothing was written\n/);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('on a full disk: fails naming the file, leaves no part of it, and writes it once there is room', () => {
+    const site = bookshop();
+    mkdirSync(path.join(site, 'templates', 'archetypes'));
+    writeFileSync(path.join(site, 'templates', 'archetypes', 'books.md'), ARCHETYPE);
+    const disk = path.join(site, 'content');
+    const moved = path.join(site, 'content-on-disk');
+    // The content folder on a small disk of its own (a tmpfs), full but for its files.
+    cpSync(disk, moved, { recursive: true });
+    rmSync(disk, { recursive: true });
+    mkdirSync(disk);
+    system('mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk);
+    try {
+      cpSync(moved, disk, { recursive: true });
+      const filler = path.join(disk, 'filler');
+      const { bavail, bsize } = statfsSync(disk);
+      writeFileSync(filler, Buffer.alloc(bavail * bsize));
+      const full = newEntry(site, 'books', 'Paper Moons');
+      expect(full.status, full.stderr).toBe(1);
+      expect(full.stderr).toMatch(/^error: ENOSPC: no space left on device, write '.*\/content\/books\/paper-moons\.md'$/m);
+      expect(full.stderr).toMatch(/^ {2}hint: the disk is full/m);
+      expect(existsSync(path.join(disk, 'books', 'paper-moons.md')), 'a half-written entry was left in the content folder').toBe(false);
+      rmSync(filler);
+      const roomy = newEntry(site, 'books', 'Paper Moons');
+      expect(roomy.stderr).toBe('');
+      expect(roomy.stdout.trim()).toBe('wrote content/books/paper-moons.md (from templates/archetypes/books.md)');
+    } finally {
+      spawnSync('umount', [disk]);
+    }
   });
 
   it('writes nothing when the schema alone cannot make a valid entry, and says which fields an archetype must give', () => {
