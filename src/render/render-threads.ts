@@ -195,7 +195,7 @@ interface ThreadState {
   spareQueued: boolean;
   templatesModule: string | undefined;
   configModule: string | undefined;
-  /** This pass's workers parsed content, and were sent its site as soon as it was loaded. */
+  /** This pass's workers hold its entries (they parsed them, or were sent them to route: routeOnWarmWorker), and were sent its site as soon as it was loaded. */
   parsedThisPass: boolean;
   closing: Promise<void>;
   /** Closed early (a build whose templates do not compile) while the content may still be loading: no worker may start after that, or it keeps the process alive. */
@@ -226,6 +226,7 @@ export function createRenderThreads(options: ThreadOptions): RenderThreads {
     },
     routeElsewhere(items, cache, report) {
       retireParseOnly(state);
+      if (!state.parsedThisPass) routeOnWarmWorker(state, items.length);
       if (!state.parsedThisPass || state.options.keep || state.workers.length === 0) return undefined;
       const last = state.workers.length - 1;
       const sent = state.workers.map((worker, index) => worker.useSite(items, sitePatch(state, { cache: index === last ? cache : undefined, report: index === 0 ? report : undefined })));
@@ -319,6 +320,27 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
   state.parseOnly = state.workers.splice(Math.max(1, renderThreads(files, state.options.jobs, state.options.cores, true)));
   if (state.templatesModule) for (const worker of state.workers) tellTemplates(worker, state.templatesModule);
   return [...state.workers, ...state.parseOnly.map((worker): ParseHelper => ({ parse: (sources) => worker.parse(sources), share: () => undefined }))];
+}
+
+/**
+ * A large site loaded from the content cache (nothing to parse, so no parse helpers) into an output
+ * with no page manifest: the worker started to render (startWarm) and as many more as will render
+ * are sent the entries to route, as parse helpers would be, and this thread lets its copy go. Else
+ * this thread routed its own copy beside the worker's: two copies of the site (1,455-1,495 MB at
+ * 100,000 pages, docs/performance.md, History, `big-9`). Smaller sites keep routing on both threads
+ * at once, which is quicker.
+ */
+function routeOnWarmWorker(state: ThreadState, entries: number): void {
+  if (!state.warm?.alive || state.options.keep || entries < PARSE_THRESHOLD) return;
+  state.workers.push(state.warm);
+  state.warm = undefined;
+  const count = Math.max(1, renderThreads(entries, state.options.jobs, state.options.cores, true));
+  while (state.workers.length < count) {
+    const worker = spawn(state);
+    if (state.templatesModule) tellTemplates(worker, state.templatesModule);
+    state.workers.push(worker);
+  }
+  state.parsedThisPass = true;
 }
 
 /** The parse helpers that do not render stop: every file is parsed (their entries reached this thread). */
