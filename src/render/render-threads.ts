@@ -331,7 +331,7 @@ function startParseHelpers(state: ThreadState, files: number): ParseHelper[] {
  * at once, which is quicker.
  */
 function routeOnWarmWorker(state: ThreadState, entries: number): void {
-  if (!state.warm?.alive || state.options.keep || entries < PARSE_THRESHOLD) return;
+  if (!state.warm?.alive || state.closed || state.options.keep || entries < PARSE_THRESHOLD) return;
   state.workers.push(state.warm);
   state.warm = undefined;
   const count = Math.max(1, renderThreads(entries, state.options.jobs, state.options.cores, true));
