@@ -8,12 +8,12 @@
  * (the site modules' `cleansite`: config/engine-api.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, utimesSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadEsbuild } from './common-js-packages.ts';
 import { isInside } from './inside-folder.ts';
-import { removeStaleFiles } from './remove-stale.ts';
+import { markUsed, removeStaleFiles } from './remove-stale.ts';
 import type { BuildContext, BuildOptions, Plugin } from 'esbuild';
 import { CleansiteError, type ErrorCode } from './errors.ts';
 
@@ -140,23 +140,6 @@ async function writeModule(target: Pick<ModuleToCompile, 'name' | 'cacheDir'>, t
     removeStaleFiles(outDir, modulePath, Date.now(), BUNDLES_KEPT);
   }
   return modulePath;
-}
-
-/**
- * True when the bundle is there, now with this moment as its time: other builds sharing the cache
- * trim its oldest files first (removeStaleFiles), so a bundle reused as it was, with its old time
- * (a watch switching back to a config it compiled minutes ago), could be removed by another build
- * before its worker imported it (`npm test`, 2026-11-27: "Cannot find module …/config-<hash>.mjs").
- */
-function markUsed(file: string): boolean {
-  if (!existsSync(file)) return false;
-  try {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } catch {
-    // A read-only cache: the bundle is still there to import.
-  }
-  return true;
 }
 
 /**

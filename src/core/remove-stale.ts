@@ -12,7 +12,7 @@
  * bound; a trim then also removes what is two weeks old, and leaves a tenth
  * of room, so the next writes only list it.
  */
-import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 
 const STALE_AFTER_MS = 14 * 24 * 3600 * 1000;
@@ -51,4 +51,21 @@ function removeFile(file: string): void {
   } catch {
     // Another build removed it first.
   }
+}
+
+/**
+ * True when the file is there, now with this moment as its time: builds that share a cache trim
+ * its oldest files first, so a file reused as it was, with its old time (a watch switching back to
+ * a config it compiled minutes ago), could be removed by another build before it was read
+ * (`npm test`, 2026-11-27: "Cannot find module …/config-<hash>.mjs").
+ */
+export function markUsed(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache: the file is still there to read.
+  }
+  return true;
 }

@@ -130,7 +130,7 @@ export async function compileConfigCached(options: Pick<StepOptions, 'templatesD
   return cachedStep(stepCacheDir, `config\n${code}\n${templatesDir}\n${compileDir}`, async () => {
     onEsbuildStart();
     const built = await compileSiteConfig(templatesDir, compileDir);
-    return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+    return { value: built, inputs: [...built.inputs, ...projectFiles(options.rootDir)], outputs: [built.modulePath] };
   }, portableModule('config', options));
 }
 
@@ -142,7 +142,7 @@ export async function compileTemplatesCached(options: Pick<StepOptions, 'templat
   return cachedStep(stepCacheDir, `templates\n${code}\n${templatesDir}\n${compileDir}`, async () => {
     onEsbuildStart();
     const built = await compileTemplates(templatesDir, compileDir, compiles);
-    return { value: built, inputs: [...built.inputs, built.modulePath, ...projectFiles(options.rootDir)] };
+    return { value: built, inputs: [...built.inputs, ...projectFiles(options.rootDir)], outputs: [built.modulePath] };
   }, portableModule('templates', options));
 }
 
@@ -156,7 +156,7 @@ function portableModule(name: 'config' | 'templates', { templatesDir, compileDir
     key: `${name}\n${code}\n${compileDir}\n${rootDir}`,
     async move(compiled, from, to) {
       const moved = await moveModule(compiled, from, to, { name, cacheDir: compileDir });
-      return moved && { value: moved, inputs: [...moved.inputs, moved.modulePath, ...projectFiles(rootDir)] };
+      return moved && { value: moved, inputs: [...moved.inputs, ...projectFiles(rootDir)], outputs: [moved.modulePath] };
     },
   };
 }

@@ -5,10 +5,11 @@
  * copy byte for byte as esbuild would compile them there; any byte changed,
  * a file added beside the sources, another code version: compiled afresh.
  */
-import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileConfigCached, compileTemplatesCached, STEPS, type StepContext } from '../../src/session/pass-steps.ts';
+import { hashText } from '../../src/core/hash-text.ts';
 import { makeTempDir } from '../support/fixture-site.ts';
 
 const root = process.cwd();
@@ -112,3 +113,28 @@ describe('a stale entry is never served', () => {
   });
 });
 
+
+describe('a compiled module in the shared cache', () => {
+  it('is reused by its folder\'s step after another build marked the same bundle used (its time changed), and compiled again once it is gone', async () => {
+    const folder = copyTemplates('marked');
+    const own = path.join(dir, 'marked-cache');
+    const built = await templatesOf(folder, own);
+    expect(built.compiled).toBe(true);
+    // The record kept for copies goes (trimmed by other builds: an old one goes first), so only the folder's own record can serve.
+    const stepsDir = path.join(own, 'steps');
+    const folderRecord = `${hashText(`templates\ncode-1\n${folder}\n${own}`)}.v8`;
+    for (const name of readdirSync(stepsDir)) if (name !== folderRecord) rmSync(path.join(stepsDir, name));
+    expect(readdirSync(stepsDir)).toEqual([folderRecord]);
+    // Another build reusing the same bytes marks the bundle used (core/remove-stale.ts, markUsed): a newer time.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(built.result.modulePath, later, later);
+    const again = await templatesOf(folder, own);
+    expect(again.compiled, 'the step compiled again because the shared bundle\'s time changed').toBe(false);
+    expect(statSync(built.result.modulePath).mtimeMs, 'a reuse marks the bundle used').toBeLessThan(later.getTime());
+    // Trimmed by another build: compiled again, never a module path that is not there.
+    rmSync(built.result.modulePath);
+    const trimmed = await templatesOf(folder, own);
+    expect(trimmed.compiled).toBe(true);
+    expect(trimmed.text).toBe(built.text);
+  });
+});
