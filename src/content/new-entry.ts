@@ -46,7 +46,8 @@ export function draftEntry(request: NewEntryRequest): { relative: string; text: 
 export function newEntryPath(request: Pick<NewEntryRequest, 'collection' | 'collections' | 'title' | 'archetype'>): { relative: string; slug: string; extension: string } {
   const spec = request.collections[request.collection]!;
   const slug = slugify(request.title);
-  if (slug === '') throw usage(`"${request.title}" gives an empty file name: the title needs letters or digits`);
+  // "needs letters" would be wrong for a title in another script: it has letters, none that a file name keeps.
+  if (slug === '') throw usage(`"${request.title}" gives an empty file name: a file name keeps only a title's letters a-z and digits (accents are dropped, other scripts left out)`);
   const extension = request.archetype?.extension ?? fileExtensionsOf(spec.files)?.[0] ?? '.md';
   return { relative: `${folderOf(spec)}/${slug}${extension}`, slug, extension };
 }

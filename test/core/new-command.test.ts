@@ -5,7 +5,7 @@
  * or when it would not build, and an unknown collection is a usage error.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,16 @@ describe('cleansite new', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^error: .*content\/books\/paper-cities\.md already exists; nothing was written\n/);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('says which characters a file name keeps when a title has none of them, and writes nothing', () => {
+    const site = bookshop();
+    for (const title of ['日本語', '!!!']) {
+      const result = newEntry(site, 'books', title);
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`error: "${title}" gives an empty file name: a file name keeps only a title's letters a-z and digits (accents are dropped, other scripts left out)`);
+    }
+    expect(readdirSync(path.join(site, 'content', 'books')).sort()).toEqual(readdirSync(path.join(fixturesDir, 'bookshop-site', 'content', 'books')).sort());
   });
 
   it('on a full disk: fails naming the file, leaves no part of it, and writes it once there is room', () => {
