@@ -3,12 +3,12 @@
  * start time, so a lock left by a killed process is recognised as stale and
  * taken over instead of blocking every later build.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { namingFile } from '../core/atomic-write.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { isSameProcessAlive, processStartTime } from '../core/process-identity.ts';
-import { lockPath } from './sibling-names.ts';
+import { lockDraftPath, lockPath, newToken } from './sibling-names.ts';
 
 interface LockRecord {
   pid: number;
@@ -21,7 +21,11 @@ export interface OutputLock {
   release(): void;
 }
 
-/** A lock file this young that cannot be read is being written right now. */
+/**
+ * Where hard links are missing (some network and FUSE file systems) the lock is
+ * created empty and then written, so one this young that cannot be read may be
+ * being written right now.
+ */
 const WRITING_GRACE_MS = 2_000;
 
 function readLock(file: string): LockRecord | undefined {
@@ -38,44 +42,90 @@ function isYoung(file: string): boolean {
   return stat !== undefined && Date.now() - stat.mtimeMs < WRITING_GRACE_MS;
 }
 
+type Attempt = 'taken' | 'held';
+
+/**
+ * Writes the whole record to a draft and links it into place: the link fails
+ * when the lock exists, as an exclusive create does, and a lock that exists is
+ * never empty, even after a kill -9 in the middle.
+ */
+function tryLinkLock(file: string, draft: string, text: string): Attempt | undefined {
+  try {
+    writeFileSync(draft, text, { flag: 'wx' });
+  } catch (error) {
+    rmSync(draft, { force: true });
+    throw namingFile(error, draft);
+  }
+  try {
+    linkSync(draft, file);
+    return 'taken';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return 'held';
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP') return undefined;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+function tryCreateLock(file: string, text: string): Attempt {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'held';
+    throw error;
+  }
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    // A full disk: an empty lock left here would block the next build for its grace period.
+    closeSync(fd);
+    rmSync(file, { force: true });
+    throw namingFile(error, file);
+  }
+  closeSync(fd);
+  return 'taken';
+}
+
 export function acquireOutputLock(outDir: string, shown: string): OutputLock {
   const file = lockPath(outDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const own: LockRecord = { pid: process.pid, startTime: processStartTime(process.pid), since: new Date().toISOString() };
   const text = `${JSON.stringify(own)}\n`;
+  let linksWork = true;
   for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      try {
-        writeSync(fd, text);
-      } catch (error) {
-        // A full disk: an empty lock left here would block the next build for its grace period.
-        closeSync(fd);
-        rmSync(file, { force: true });
-        throw namingFile(error, file);
-      }
-      closeSync(fd);
-      return { release: () => releaseLock(file, text) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    let result = linksWork ? tryLinkLock(file, lockDraftPath(outDir, newToken()), text) : undefined;
+    if (result === undefined) {
+      linksWork = false;
+      result = tryCreateLock(file, text);
     }
+    if (result === 'taken') return { release: () => releaseLock(file, text) };
     const holder = readLock(file);
-    if (holder ? isSameProcessAlive(holder.pid, holder.startTime) : isYoung(file)) {
+    // A lock that cannot be read is stale at once where every writer links a complete one into place.
+    if (holder ? isSameProcessAlive(holder.pid, holder.startTime) : !linksWork && isYoung(file)) {
       throw new CleansiteError({
         code: 'OUTPUT_LOCKED',
         message: `${shown}/ is being written by another cleansite${holder ? ` (pid ${holder.pid}, since ${holder.since})` : ''}; wait for it to finish or stop it, then build again`,
       });
     }
-    // Stale: moved aside first, so that of two processes taking it over only one removes it.
-    const aside = `${file}.stale-${process.pid}`;
-    try {
-      renameSync(file, aside);
-      rmSync(aside, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    removeStaleLock(file, lockDraftPath(outDir, newToken()));
   }
   throw new CleansiteError({ code: 'OUTPUT_LOCKED', message: `${shown}/: could not take the lock ${path.basename(file)}; another cleansite keeps taking it` });
+}
+
+/**
+ * Moved aside first, so that of two processes taking it over only one removes it; under a
+ * name the leftover clean-up knows, should this process be killed in between.
+ */
+function removeStaleLock(file: string, aside: string): void {
+  try {
+    renameSync(file, aside);
+    rmSync(aside, { force: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 function releaseLock(file: string, text: string): void {

@@ -5,6 +5,7 @@
  *   .cleansite-<name>-<pid>-<hex>.old        the previous output during a swap
  *   .cleansite-<name>-watch-<pid>-<hex>.tmp  watch mode's side folder in versions before the one writer (staging.ts)
  *   .cleansite-<name>.lock                   who is writing the output now
+ *   .cleansite-<name>-<pid>-<hex>.lock       a lock being written, or a stale one being removed
  *   .cleansite-<name>.swap                   the swap journal
  */
 import { randomBytes } from 'node:crypto';
@@ -23,12 +24,13 @@ export function newToken(): string {
 export const stagingPath = (outDir: string, token: string) => siblingPath(outDir, `-${token}.tmp`);
 export const previousPath = (outDir: string, token: string) => siblingPath(outDir, `-${token}.old`);
 export const lockPath = (outDir: string) => siblingPath(outDir, '.lock');
+export const lockDraftPath = (outDir: string, token: string) => siblingPath(outDir, `-${token}.lock`);
 export const journalPath = (outDir: string) => siblingPath(outDir, '.swap');
 
-/** The pid that made a staging, previous or watch side folder of `outDir`, or undefined when `name` is not one. */
+/** The pid that made a staging, previous or watch side folder or a lock draft of `outDir`, or undefined when `name` is not one. */
 export function leftoverOwner(outDir: string, name: string): number | undefined {
   const base = path.basename(path.resolve(outDir)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`^\\.cleansite-${base}-(?:watch-)?(\\d+)-[0-9a-f]{8}\\.(?:tmp|old)$`).exec(name);
+  const match = new RegExp(`^\\.cleansite-${base}-(?:watch-)?(\\d+)-[0-9a-f]{8}\\.(?:tmp|old|lock)$`).exec(name);
   return match ? Number(match[1]) : undefined;
 }
 

@@ -9,7 +9,7 @@
  * 130 and leaves the previous output.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTree } from '../support/fixture-site.ts';
@@ -152,6 +152,18 @@ describe('two builds into one folder', () => {
     killed.kill('SIGKILL');
     await killed.exited;
     expect(leftovers()).toEqual(['.cleansite-dist.lock']);
+    expectCleanRebuild(current);
+  }, 60_000);
+
+  it('a lock killed while it was being written (empty, just made) and its draft do not block the next one', () => {
+    // What a kill -9 between creating the lock and writing it left before locks were linked into
+    // place whole; its time ahead of the clock, so that "just made" does not depend on this machine's speed.
+    const lock = path.join(site.project, '.cleansite-dist.lock');
+    writeFileSync(lock, '');
+    const ahead = new Date(Date.now() + 60_000);
+    utimesSync(lock, ahead, ahead);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(path.join(site.project, `.cleansite-dist-${dead}-deadbeef.lock`), '{"pid":1}');
     expectCleanRebuild(current);
   }, 60_000);
 

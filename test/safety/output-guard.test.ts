@@ -65,12 +65,13 @@ describe('findOutputProblem', () => {
 });
 
 describe('leftoverOwner', () => {
-  it('matches only cleansite\'s own staging, previous and side folders of that output', () => {
+  it('matches only cleansite\'s own staging, previous and side folders and lock drafts of that output', () => {
     expect(leftoverOwner('/x/my.site+1', '.cleansite-my.site+1-123-0a1b2c3d.tmp')).toBe(123);
     expect(leftoverOwner('/x/my.site+1', '.cleansite-my.site+1-123-0a1b2c3d.old')).toBe(123);
     expect(leftoverOwner('/x/my.site+1', '.cleansite-my.site+1-watch-77-0a1b2c3d.tmp')).toBe(77);
     expect(leftoverOwner('/x/my.site+1', '.cleansite-myXsite+1-123-0a1b2c3d.tmp')).toBeUndefined();
     expect(leftoverOwner('/x/dist', '.cleansite-dist.lock')).toBeUndefined();
+    expect(leftoverOwner('/x/dist', '.cleansite-dist-123-0a1b2c3d.lock'), 'a lock draft').toBe(123);
     expect(leftoverOwner('/x/dist', '.cleansite-dist-123-0a1b2c3d.tmp.keep')).toBeUndefined();
     expect(leftoverOwner('/x/dist', '.cleansite-dist-abc-0a1b2c3d.tmp')).toBeUndefined();
   });
