@@ -49,7 +49,7 @@ type Attempt = 'taken' | 'held';
  * when the lock exists, as an exclusive create does, and a lock that exists is
  * never empty, even after a kill -9 in the middle.
  */
-function tryLinkLock(file: string, draft: string, text: string): Attempt | undefined {
+function tryLinkLock(file: string, draft: string, text: string, link: typeof linkSync): Attempt | undefined {
   try {
     writeFileSync(draft, text, { flag: 'wx' });
   } catch (error) {
@@ -57,7 +57,7 @@ function tryLinkLock(file: string, draft: string, text: string): Attempt | undef
     throw namingFile(error, draft);
   }
   try {
-    linkSync(draft, file);
+    link(draft, file);
     return 'taken';
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -89,14 +89,15 @@ function tryCreateLock(file: string, text: string): Attempt {
   return 'taken';
 }
 
-export function acquireOutputLock(outDir: string, shown: string): OutputLock {
+/** `link` is Node's, or in a test a file system's without hard links (none can be mounted here). */
+export function acquireOutputLock(outDir: string, shown: string, link: typeof linkSync = linkSync): OutputLock {
   const file = lockPath(outDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const own: LockRecord = { pid: process.pid, startTime: processStartTime(process.pid), since: new Date().toISOString() };
   const text = `${JSON.stringify(own)}\n`;
   let linksWork = true;
   for (let attempt = 0; attempt < 5; attempt++) {
-    let result = linksWork ? tryLinkLock(file, lockDraftPath(outDir, newToken()), text) : undefined;
+    let result = linksWork ? tryLinkLock(file, lockDraftPath(outDir, newToken()), text, link) : undefined;
     if (result === undefined) {
       linksWork = false;
       result = tryCreateLock(file, text);
