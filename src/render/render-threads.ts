@@ -90,9 +90,13 @@ export function renderThreads(pages: number, jobs?: number, cores = availablePar
   return pages >= (workersStarted ? STARTED_THRESHOLD : PARALLEL_THRESHOLD) ? cores : 1;
 }
 
-/** Threads in all to parse `files` files with: `jobs` when given, else one per core from the threshold on. */
+/**
+ * Threads in all to parse `files` files with: `jobs` when given (never more than the files: with
+ * nothing to parse, an unchanged site's build started a helper for nothing, ~0.5 s of CPU), else
+ * one per core from the threshold on.
+ */
 export function parseThreads(files: number, jobs?: number, cores = availableParallelism()): number {
-  if (jobs !== undefined) return Math.max(1, jobs);
+  if (jobs !== undefined) return Math.max(1, Math.min(jobs, files));
   return files >= PARSE_THRESHOLD ? cores : 1;
 }
 

@@ -18,7 +18,7 @@
 import { cpSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LARGE_SITE_YOUNG_GENERATION_MB, ONE_RENDER_WORKER_PAGES, renderThreads, youngGenerationMbFor } from '../../src/render/render-threads.ts';
+import { LARGE_SITE_YOUNG_GENERATION_MB, ONE_RENDER_WORKER_PAGES, parseThreads, renderThreads, youngGenerationMbFor } from '../../src/render/render-threads.ts';
 import { WORKER_YOUNG_GENERATION_MB } from '../../src/render/worker-handle.ts';
 import { useGeneratedSite } from '../support/generated-site.ts';
 import { PROJECT_ROOT, runCliBuild } from '../support/site-build.ts';
@@ -73,6 +73,14 @@ describe('the site routed by a render worker', () => {
     expect(renderThreads(ONE_RENDER_WORKER_PAGES, undefined, 4, true)).toBe(1);
     expect(renderThreads(ONE_RENDER_WORKER_PAGES, undefined, 4)).toBe(1);
     expect(renderThreads(ONE_RENDER_WORKER_PAGES * 2, 2, 4, true)).toBe(2);
+  });
+
+  it('parses on as many threads as --jobs asks for, never more than there are files to parse', () => {
+    expect(parseThreads(5_000, 3, 2)).toBe(3);
+    expect(parseThreads(2, 3, 2)).toBe(2);
+    // An unchanged site (every file in the content cache) with --jobs 2 started a parse helper for nothing.
+    expect(parseThreads(0, 2, 2)).toBe(1);
+    expect(parseThreads(0, undefined, 2)).toBe(1);
   });
 
   it('renders 55,000 pages on two workers by default: two fit 60,000 generated locations in 1 GB (888 MB measured, 2026-11-26)', () => {
