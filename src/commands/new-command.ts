@@ -7,7 +7,7 @@
  */
 import { namingFile } from '../core/atomic-write.ts';
 import { displayPath } from '../core/inside-folder.ts';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileSiteConfig, importSiteConfig, shownConfigFile } from '../config/load-config.ts';
 import { fileExtensionsOf } from '../config/collection-files.ts';
@@ -44,21 +44,34 @@ export async function runNew(collection: string, title: string, options: NewComm
     if (existsSync(path.join(contentDir, planned.relative))) throw exists(`${contentShown}/${planned.relative}`);
     const draft = draftEntry({ collection, collections: config.collections, title, date: resolveBuildDate(config.utcOffsetHours), archetype, contentShown });
     const target = path.join(contentDir, draft.relative);
-    mkdirSync(path.dirname(target), { recursive: true });
+    const madeFolder = mkdirSync(path.dirname(target), { recursive: true });
     try {
       writeFileSync(target, draft.text, { flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw exists(`${contentShown}/${draft.relative}`);
       // 'wx' created the file, so it is ours to remove: a half-written entry (a full disk) would fail
-      // every build and make the next try say it already exists.
+      // every build and make the next try say it already exists. So are the folders made for it.
       rmSync(target, { force: true });
-      throw namingFile(error, target);
+      removeEmptyFolders(path.dirname(target), madeFolder);
+      throw namingFile(error, `${contentShown}/${draft.relative}`);
     }
     logger.info(`wrote ${contentShown}/${draft.relative}${archetype ? ` (from ${archetype.file})` : ''}`);
     return EXIT_OK;
   } catch (error) {
     reportErrors(error, logger, debug);
     return error instanceof CleansiteError && error.code === 'USAGE' ? EXIT_USAGE : EXIT_BUILD_FAILED;
+  }
+}
+
+/** Removes `folder` and its parents up to `first`, the first folder mkdirSync made (none when undefined), while they are empty. */
+function removeEmptyFolders(folder: string, first: string | undefined): void {
+  if (first === undefined) return;
+  for (let dir = folder; dir.startsWith(first); dir = path.dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return;
+    }
   }
 }
 

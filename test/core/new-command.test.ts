@@ -70,7 +70,7 @@ describe('cleansite new', () => {
     expect(readdirSync(path.join(site, 'content', 'books')).sort()).toEqual(readdirSync(path.join(fixturesDir, 'bookshop-site', 'content', 'books')).sort());
   });
 
-  it('on a full disk: fails naming the file, leaves no part of it, and writes it once there is room', () => {
+  it('on a full disk: fails naming the file, leaves no part of it nor the folder it made, and writes it once there is room', () => {
     const site = bookshop();
     mkdirSync(path.join(site, 'templates', 'archetypes'));
     writeFileSync(path.join(site, 'templates', 'archetypes', 'books.md'), ARCHETYPE);
@@ -83,14 +83,17 @@ describe('cleansite new', () => {
     system('mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk);
     try {
       cpSync(moved, disk, { recursive: true });
+      // The collection's folder is made by `new`: on a full disk, that is left behind too.
+      rmSync(path.join(disk, 'books'), { recursive: true });
       const filler = path.join(disk, 'filler');
       const { bavail, bsize } = statfsSync(disk);
       writeFileSync(filler, Buffer.alloc(bavail * bsize));
       const full = newEntry(site, 'books', 'Paper Moons');
       expect(full.status, full.stderr).toBe(1);
-      expect(full.stderr).toMatch(/^error: ENOSPC: no space left on device, write '.*\/content\/books\/paper-moons\.md'$/m);
+      // Named as every other message of `new` names it, from the content folder as given.
+      expect(full.stderr).toMatch(/^error: ENOSPC: no space left on device, write 'content\/books\/paper-moons\.md'$/m);
       expect(full.stderr).toMatch(/^ {2}hint: the disk is full/m);
-      expect(existsSync(path.join(disk, 'books', 'paper-moons.md')), 'a half-written entry was left in the content folder').toBe(false);
+      expect(existsSync(path.join(disk, 'books')), 'a half-written entry, or the folder made for it, was left in the content folder').toBe(false);
       rmSync(filler);
       const roomy = newEntry(site, 'books', 'Paper Moons');
       expect(roomy.stderr).toBe('');
