@@ -10,6 +10,7 @@ import path from 'node:path';
 import { load } from 'cheerio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildFixture, fixturesDir, makeFixtureSite, makeTempDir, removeSite, repoRoot, runCli } from '../support/fixture-site.ts';
+import { copyRealSite } from '../support/real-site.ts';
 
 let sites: string[] = [];
 afterEach(() => {
@@ -101,6 +102,18 @@ describe('cleansite new', () => {
     } finally {
       spawnSync('umount', [disk]);
     }
+  });
+
+  it('says the title is what does not fit when the archetype builds with a plain one (a guide title over 60 characters), and writes nothing', () => {
+    const copy = copyRealSite({ folders: ['content', 'templates'] });
+    sites.push(copy.root);
+    const title = 'How to choose a commercial cleaner for a busy medical practice in Brisbane';
+    const result = newEntry(copy.root, 'guides', title);
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toContain('would not build as written from the archetype templates/archetypes/guides.md; nothing was written');
+    expect(result.stderr).toMatch(/^ {2}hint: the title given is what does not fit: give a shorter or different one \(the problems below say why\)$/m);
+    expect(result.stderr).toMatch(/guides\/how-to-choose-[a-z-]+\.md:2: title: must be at most 60 characters/);
+    expect(readdirSync(path.join(copy.root, 'content', 'guides')).sort()).toEqual(readdirSync(path.join(repoRoot, 'content', 'guides')).sort());
   });
 
   it('writes nothing when the schema alone cannot make a valid entry, and says which fields an archetype must give', () => {
