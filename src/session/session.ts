@@ -106,7 +106,12 @@ export interface Session {
   save(extras: Record<string, string>): void;
   /** The output is about to change in place (watch): the saved manifest no longer describes it. */
   changingInPlace(): void;
-  close(): Promise<void>;
+  /**
+   * Stops the render workers and the compiler; watch then saves its manifest, once `passEnded`
+   * (the pass this cut short) has settled: a pass still running may change the output in place
+   * and remove the saved manifest after a save made at once.
+   */
+  close(passEnded?: Promise<unknown>): Promise<void>;
 }
 
 export function createSession(options: SessionOptions, mode: SessionMode): Session {
@@ -198,11 +203,13 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
     },
     save: saved.save,
     changingInPlace: saved.changingInPlace,
-    async close() {
+    async close(passEnded) {
+      const stopped = Promise.all([renderers.close(), compiles?.dispose()]);
       // Watch stops: the manifest describes the folder served (its pages; the other files are not
       // described, so the next start writes the output again, linking the current pages).
+      await passEnded?.catch(() => undefined);
       if (watch) saved.saveIfChanged();
-      await Promise.all([renderers.close(), compiles?.dispose()]);
+      await stopped;
     },
   };
   return { ...session, run: readySpareAfter(createPassRunner(session, { ...runnerOptions(options, mode, code), compiles }), renderers) };

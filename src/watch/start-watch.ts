@@ -98,8 +98,9 @@ export async function startWatch(options: WatchOptions, events: WatchEvents): Pr
       await watcher.close();
       // The render worker is stopped before the pass is waited for: a pass held by a template
       // that loops ends now (its render fails), not when the render timeout stops the page.
-      const sessionClosed = session.close();
-      await rebuilds.settled();
+      const passEnded = rebuilds.settled();
+      const sessionClosed = session.close(passEnded);
+      await passEnded;
       stream.close();
       await Promise.allSettled([server.close(), sessionClosed]);
     },

@@ -73,7 +73,8 @@ export interface WatchSession {
    * --render-timeout. True when it stopped it.
    */
   interruptFor(changes: readonly FileChange[]): boolean;
-  close(): Promise<void>;
+  /** Stops the workers at once; saves the page manifest once `passEnded`, the pass running, has settled. */
+  close(passEnded?: Promise<unknown>): Promise<void>;
 }
 
 /** What watch knows between rebuilds, besides the build session. */
@@ -124,7 +125,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       if (renders) session.renderers.interrupt();
       return renders;
     },
-    close: () => session.close(),
+    close: (passEnded) => session.close(passEnded),
   };
 }
 
