@@ -30,31 +30,28 @@ export interface NewEntryRequest {
 export function draftEntry(request: NewEntryRequest): { relative: string; text: string } {
   const { collection, title } = request;
   const { relative, slug, extension } = newEntryPath(request);
-  const problems = draftProblems(request, title, slug);
+  const { text, problems } = draft(request, title, slug);
   if (problems.length > 0) {
     const from = request.archetype ? `the archetype ${request.archetype.file}` : `the ${collection} schema alone`;
     // A title that breaks a rule (too long for a title field) is the user's to change, not the archetype.
-    const hint = draftProblems(request, NEUTRAL_TITLE, slugify(NEUTRAL_TITLE)).length === 0 ? 'the title given is what does not fit: give a shorter or different one (the problems below say why)'
+    const hint = draft(request, NEUTRAL_TITLE, slugify(NEUTRAL_TITLE)).problems.length === 0 ? 'the title given is what does not fit: give a shorter or different one (the problems below say why)'
       : request.archetype ? 'fix the archetype so a new entry is valid' : `give the site an archetype with the fields ${collection} entries need: templates/archetypes/${collection}${extension}`;
     throw new CleansiteErrorList([
       new CleansiteError({ code: 'CONTENT_INVALID', message: `${request.contentShown}/${relative} would not build as written from ${from}; nothing was written`, hint }),
       ...problems,
     ]);
   }
-  return { relative, text: draftText(request, title, slug, extension) };
+  return { relative, text };
 }
 
 /** A short, plain title: when the draft builds with it, the title given is what breaks it. */
 const NEUTRAL_TITLE = 'Title';
 
-function draftText(request: NewEntryRequest, title: string, slug: string, extension: string): string {
-  return request.archetype ? fillArchetype(request.archetype.text, extension, { title, slug, date: request.date }) : fromSchema({ ...request, title }, extension);
-}
-
-/** What the build would say about the entry written with `title` (at the path of the title given). */
-function draftProblems(request: NewEntryRequest, title: string, slug: string): CleansiteError[] {
+/** The entry written with `title`, and what the build would say about it (at the path of the title given). */
+function draft(request: NewEntryRequest, title: string, slug: string): { text: string; problems: CleansiteError[] } {
   const { relative, extension } = newEntryPath(request);
-  return problemsOf(draftText(request, title, slug, extension), relative, `${request.contentShown}/${relative}`, request.collections);
+  const text = request.archetype ? fillArchetype(request.archetype.text, extension, { title, slug, date: request.date }) : fromSchema({ ...request, title }, extension);
+  return { text, problems: problemsOf(text, relative, `${request.contentShown}/${relative}`, request.collections) };
 }
 
 /** Where the new entry goes under the content folder: the collection's folder, the title's slug, the archetype's (or the collection's first) extension. */
