@@ -1,8 +1,8 @@
 /**
  * The two objects a deploy keeps beside the site, under `<prefix>.cleansite-deploy/`:
  * the lock (who deploys now, until when) and the state (when each
- * unreferenced hashed asset was first found unreferenced), written at the end
- * of every deploy. Both are skipped by the plan: never compared, never
+ * unreferenced hashed asset was first found unreferenced, and the CloudFront
+ * paths still to invalidate), written at the end of every deploy. Both are skipped by the plan: never compared, never
  * deleted. The same folder under a deeper prefix marks another deploy's
  * target, which a deploy to a parent prefix leaves alone (foreign-deploys.ts).
  */
@@ -24,6 +24,27 @@ export function recordKey(target: S3Target, name: 'lock.json' | 'state.json'): s
 
 export interface DeployState {
   unreferencedSince: Record<string, string>;
+  /**
+   * By CloudFront distribution: the paths a deploy changed whose invalidation has not succeeded
+   * yet (it failed, or the deploy was stopped first). Written before invalidating, cleared after,
+   * so the next deploy with that distribution invalidates them too: the files themselves are
+   * unchanged by then, and nothing else would tell it the edge still serves the old pages.
+   */
+  pendingInvalidations: Record<string, string[]>;
+}
+
+const emptyState = (): DeployState => ({ unreferencedSince: {}, pendingInvalidations: {} });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Only lists of strings under a distribution's ID: anything else in a damaged state is dropped. */
+function pathLists(value: unknown): Record<string, string[]> {
+  if (!isRecord(value)) return {};
+  const lists: Record<string, string[]> = {};
+  for (const [distribution, paths] of Object.entries(value)) {
+    if (Array.isArray(paths) && paths.every((item) => typeof item === 'string')) lists[distribution] = paths;
+  }
+  return lists;
 }
 
 export function isMissing(error: unknown): boolean {
@@ -68,13 +89,16 @@ export async function readRecord(client: S3Client, bucket: string, key: string, 
 
 export async function readDeployState(client: S3Client, target: S3Target, signal?: AbortSignal): Promise<DeployState> {
   const record = await readRecord(client, target.bucket, recordKey(target, 'state.json'), signal);
-  if (!record) return { unreferencedSince: {} };
+  if (!record) return emptyState();
   try {
-    const parsed = JSON.parse(record.text) as Partial<DeployState>;
-    return { unreferencedSince: typeof parsed.unreferencedSince === 'object' && parsed.unreferencedSince !== null ? parsed.unreferencedSince : {} };
+    const parsed = JSON.parse(record.text) as Partial<Record<keyof DeployState, unknown>>;
+    return {
+      unreferencedSince: isRecord(parsed.unreferencedSince) ? parsed.unreferencedSince as Record<string, string> : {},
+      pendingInvalidations: pathLists(parsed.pendingInvalidations),
+    };
   } catch {
-    // A damaged state only restarts the grace periods; it never deletes anything early.
-    return { unreferencedSince: {} };
+    // A damaged state only restarts the grace periods (it never deletes anything early) and forgets paths still to invalidate.
+    return emptyState();
   }
 }
 

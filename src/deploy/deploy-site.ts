@@ -1,7 +1,8 @@
 /**
  * `cleansite deploy`: makes a bucket prefix equal to a build folder.
- * lock -> one listing -> plan -> uploads in order -> deletions -> state ->
- * CloudFront invalidation -> unlock. A failed request stops the deploy
+ * lock -> one listing -> plan -> uploads in order -> deletions -> state
+ * (with the paths to invalidate) -> CloudFront invalidation -> state (without
+ * them) -> unlock. A failed request stops the deploy
  * before anything is deleted, naming the file; the next run finishes it,
  * because the plan only compares what is there with what should be. Every
  * write is fenced by the lock (deploy-writes.ts), and objects of other
@@ -12,10 +13,10 @@ import { CleansiteError } from '../core/errors.ts';
 import { toDeployError } from './deploy-errors.ts';
 import { acquireDeployLock } from './deploy-lock.ts';
 import { planDeploy, type DeployPlan } from './deploy-plan.ts';
-import { readDeployState, writeDeployState } from './deploy-records.ts';
+import { readDeployState, writeDeployState, type DeployState } from './deploy-records.ts';
 import { deleteObjects, interrupted, throwIfInterrupted, uploadInOrder, type WriteContext } from './deploy-writes.ts';
 import { refuseOverlap, splitForeignDeploys, type ForeignDeploy } from './foreign-deploys.ts';
-import { invalidateCloudFront, invalidationPaths } from './invalidate-cloudfront.ts';
+import { invalidate, pendingAfter, plannedInvalidation } from './invalidate-cloudfront.ts';
 import { listLocalFiles, type LocalFile } from './local-files.ts';
 import { SILENT_PROGRESS, type DeployProgress } from './progress.ts';
 import { attachRedirects, type RedirectSkip } from './redirect-objects.ts';
@@ -99,31 +100,22 @@ async function deployFiles(client: S3Client, options: DeployOptions, progress: D
     const context: WriteContext = { client, dir: options.dir, target, lock, concurrency: options.concurrency ?? 8, signal };
     const uploadedBytes = await uploadInOrder(context, plan, progress);
     await deleteObjects(context, plan);
+    const invalidation = plannedInvalidation(options, plan, state);
     // Written by every deploy, changed or not: it also tells a deploy to a parent prefix that this one is here.
-    await writeStateFenced(context, plan);
-    const invalidated = await invalidate(options, plan);
-    return result(uploadedBytes, invalidated);
+    await writeStateFenced(context, { unreferencedSince: plan.unreferencedSince, pendingInvalidations: pendingAfter(state, invalidation) });
+    if (!invalidation) return result(uploadedBytes, []);
+    await invalidate(options, invalidation);
+    await writeStateFenced(context, { unreferencedSince: plan.unreferencedSince, pendingInvalidations: pendingAfter(state, { ...invalidation, paths: [] }) });
+    return result(uploadedBytes, invalidation.paths);
   } finally {
     await lock?.release();
   }
 }
 
-/** The final record is written only while the lock is still this deploy's, like every other write. */
-async function writeStateFenced(context: WriteContext, plan: DeployPlan): Promise<void> {
+/** The state is written only while the lock is still this deploy's, like every other write. */
+async function writeStateFenced(context: WriteContext, state: DeployState): Promise<void> {
   throwIfInterrupted(context);
   await context.lock.confirm(context.signal);
   context.lock.assertHeld();
-  await writeDeployState(context.client, context.target, { unreferencedSince: plan.unreferencedSince }, context.signal);
-}
-
-async function invalidate(options: DeployOptions, plan: DeployPlan): Promise<string[]> {
-  if (!options.cloudfrontDistribution) return [];
-  const paths = invalidationPaths([...plan.uploads.map((upload) => upload.file.key), ...plan.deletions.map((object) => object.key)], options.target.prefix);
-  try {
-    await invalidateCloudFront(options.cloudfrontDistribution, paths, { endpoint: options.cloudfrontEndpoint, timeouts: options.timeouts, signal: options.signal });
-  } catch (error) {
-    throwIfInterrupted(options);
-    throw new CleansiteError({ code: 'DEPLOY_FAILED', message: `the files are deployed, but invalidating ${paths.length} paths in CloudFront distribution ${options.cloudfrontDistribution} failed: ${(error as Error).message}`, hint: 'check the distribution ID and the cloudfront:CreateInvalidation permission', cause: error });
-  }
-  return paths;
+  await writeDeployState(context.client, context.target, state, context.signal);
 }

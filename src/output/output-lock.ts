@@ -3,43 +3,17 @@
  * start time, so a lock left by a killed process is recognised as stale and
  * taken over instead of blocking every later build.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { namingFile } from '../core/atomic-write.ts';
 import { CleansiteError } from '../core/errors.ts';
 import { isSameProcessAlive, processStartTime } from '../core/process-identity.ts';
+import { findLock, isYoung, parseLock, removeStaleLock, type LockFileSystem, type LockRecord } from './found-lock.ts';
 import { lockDraftPath, lockPath, newToken } from './sibling-names.ts';
-
-interface LockRecord {
-  pid: number;
-  startTime?: string;
-  since: string;
-}
 
 export interface OutputLock {
   /** Removes the lock if this process still holds it; safe to call twice. */
   release(): void;
-}
-
-/**
- * Where hard links are missing (some network and FUSE file systems) the lock is
- * created empty and then written, so one this young that cannot be read may be
- * being written right now.
- */
-const WRITING_GRACE_MS = 2_000;
-
-function readLock(file: string): LockRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as LockRecord;
-    return Number.isInteger(record.pid) ? record : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isYoung(file: string): boolean {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat !== undefined && Date.now() - stat.mtimeMs < WRITING_GRACE_MS;
 }
 
 type Attempt = 'taken' | 'held';
@@ -89,21 +63,22 @@ function tryCreateLock(file: string, text: string): Attempt {
   return 'taken';
 }
 
-/** `link` is Node's, or in a test a file system's without hard links (none can be mounted here). */
-export function acquireOutputLock(outDir: string, shown: string, link: typeof linkSync = linkSync): OutputLock {
+export function acquireOutputLock(outDir: string, shown: string, fs: LockFileSystem = { link: linkSync, rename: renameSync }): OutputLock {
   const file = lockPath(outDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const own: LockRecord = { pid: process.pid, startTime: processStartTime(process.pid), since: new Date().toISOString() };
   const text = `${JSON.stringify(own)}\n`;
   let linksWork = true;
   for (let attempt = 0; attempt < 5; attempt++) {
-    let result = linksWork ? tryLinkLock(file, lockDraftPath(outDir, newToken()), text, link) : undefined;
+    let result = linksWork ? tryLinkLock(file, lockDraftPath(outDir, newToken()), text, fs.link) : undefined;
     if (result === undefined) {
       linksWork = false;
       result = tryCreateLock(file, text);
     }
     if (result === 'taken') return { release: () => releaseLock(file, text) };
-    const holder = readLock(file);
+    const found = findLock(file);
+    if (!found) continue;
+    const holder = parseLock(found.text);
     // A lock that cannot be read is stale at once where every writer links a complete one into place.
     if (holder ? isSameProcessAlive(holder.pid, holder.startTime) : !linksWork && isYoung(file)) {
       throw new CleansiteError({
@@ -111,22 +86,9 @@ export function acquireOutputLock(outDir: string, shown: string, link: typeof li
         message: `${shown}/ is being written by another cleansite${holder ? ` (pid ${holder.pid}, since ${holder.since})` : ''}; wait for it to finish or stop it, then build again`,
       });
     }
-    removeStaleLock(file, lockDraftPath(outDir, newToken()));
+    removeStaleLock(file, found, lockDraftPath(outDir, newToken()), fs, linksWork);
   }
   throw new CleansiteError({ code: 'OUTPUT_LOCKED', message: `${shown}/: could not take the lock ${path.basename(file)}; another cleansite keeps taking it` });
-}
-
-/**
- * Moved aside first, so that of two processes taking it over only one removes it; under a
- * name the leftover clean-up knows, should this process be killed in between.
- */
-function removeStaleLock(file: string, aside: string): void {
-  try {
-    renameSync(file, aside);
-    rmSync(aside, { force: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
 }
 
 function releaseLock(file: string, text: string): void {
