@@ -16,7 +16,8 @@ const EXPECTED = 'must be a date written YYYY-MM-DD, such as 2026-11-01';
 export function isoDate(): z.ZodType<Date, unknown> {
   return z.unknown().transform((value, context): Date => {
     const problem = dateProblem(value);
-    if (problem === undefined) return new Date(`${value as string}T00:00:00Z`);
+    // The day as checked: spaces around it (a no-break space pasted in) would make an Invalid Date.
+    if (problem === undefined) return new Date(`${(value as string).trim()}T00:00:00Z`);
     context.addIssue({ code: 'custom', message: problem, input: value });
     return z.NEVER;
   });

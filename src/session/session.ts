@@ -99,9 +99,11 @@ export interface Session {
    * Renders `render` (and links `reuse` from the previous output) into the staging folder.
    * The pages' records enter the manifest as they are rendered (build: the manifest is saved
    * only after the commit) or when `committed()` is called (watch: its manifest describes the
-   * folder it serves, which a failed pass leaves as it was).
+   * folder it serves, which a failed pass leaves as it was). `committed(false)`: the pages of
+   * routes that are gone are still in the output (the open pages, written before the plan that
+   * finds them), so their records stay for that plan.
    */
-  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>, onRendered?: (done: number, total: number) => void): Promise<WrittenPages & { committed(): void }>;
+  writePages(pass: Pass, staging: Staging, pages: { render: readonly Route[]; reuse?: readonly ReusablePage[] }, time?: <T>(label: string, work: () => Promise<T>) => Promise<T>, onRendered?: (done: number, total: number) => void): Promise<WrittenPages & { committed(goneRemoved?: boolean): void }>;
   /** Saves the manifest of the output just committed. */
   save(extras: Record<string, string>): void;
   /** The output is about to change in place (watch): the saved manifest no longer describes it. */
@@ -195,8 +197,8 @@ export function createSession(options: SessionOptions, mode: SessionMode): Sessi
       });
       return {
         ...written,
-        committed() {
-          if (keptFor !== pass.site.table.routes) manifest.keepOnly((keptFor = pass.site.table.routes));
+        committed(goneRemoved = true) {
+          if (goneRemoved && keptFor !== pass.site.table.routes) manifest.keepOnly((keptFor = pass.site.table.routes));
           for (const [page, record] of pending.splice(0)) manifest.remember(page, record);
         },
       };

@@ -290,7 +290,7 @@ async function writeStalePages(pass: Pass, context: WriteContext, render: readon
       staging.write('sitemap.xml', await renderSitemapXml(site.table.routes, site.baseUrl));
       staging.write('robots.txt', renderRobotsTxt(site.baseUrl));
     }
-    return () => written.committed();
+    return () => written.committed(removed !== undefined);
   });
   trace(`written ${render.length}`);
   if (sitemap) writer.sitemapPending = false;

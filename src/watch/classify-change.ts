@@ -56,8 +56,9 @@ export function passChanges(changes: readonly FileChange[], folders: SourceFolde
         content.push(relativeTo(folders.contentDir, change.file));
         relist ||= change.event !== 'change';
       }
-      if (area === 'public') {
-        publicFiles.push({ relative: relativeTo(folders.publicDir, change.file), removed: change.event === 'unlink' || change.event === 'unlinkDir' });
+      // A folder's own event names no file to copy or remove: each file in it has an event of its own.
+      if (area === 'public' && change.event !== 'addDir' && change.event !== 'unlinkDir') {
+        publicFiles.push({ relative: relativeTo(folders.publicDir, change.file), removed: change.event === 'unlink' });
         if (IMAGE_FILE.test(change.file)) steps.add('images');
       }
     }

@@ -18,7 +18,7 @@
  *   refuse a watch output; the build's is compared as the complete watch marker.
  * A broken save must report a problem and leave the watch output as it was.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -31,7 +31,7 @@ import { createWatchSession, type WatchSession } from '../../src/watch/watch-ses
 import { listRedirectPages } from '../support/site-build.ts';
 import { changedFiles, differences, madeFile, snapshot, type Snapshot } from './support/output-snapshot.ts';
 import { copyRealSite, type RealSiteCopy } from '../support/real-site.ts';
-import { edit, editIn, EDITS, setField } from './support/watch-edits.ts';
+import { edit, editIn, EDITS, remove, setField } from './support/watch-edits.ts';
 
 let copy: RealSiteCopy | undefined;
 let root: string;
@@ -170,6 +170,7 @@ describe('a watch session', () => {
 describe('a watch session with pages open in a browser', () => {
   const OPEN = ['/about/', '/services/'];
   const BACKGROUND_PAGE = 'contact/index.html';
+  let openNow: readonly string[] = OPEN;
   let open: WatchSession;
   let outDir: string;
   let supersede = false;
@@ -181,7 +182,7 @@ describe('a watch session with pages open in a browser', () => {
     outDir = path.join(root, 'watch-open-out');
     open = createWatchSession({
       ...paths, outDir, devScripts: [LIVE_RELOAD_PATH], drafts: false,
-      openPages: () => OPEN,
+      openPages: () => openNow,
       tell: (message) => reloads.push({ only: message.only, openPage: page('about/index.html'), backgroundPage: page(BACKGROUND_PAGE), traffic: { ...workerTraffic } }),
       superseded: () => supersede && reloads.length > 0,
     });
@@ -230,5 +231,26 @@ describe('a watch session with pages open in a browser', () => {
     expect(next.deferred).toBe(0);
     expect(page(BACKGROUND_PAGE)).toContain('Second.');
     await expectEqualToFreshBuild(outDir, 'a superseded pass, then a content edit');
+  }, 300_000);
+
+  it('removes the page of an entry deleted while a page that lists it is open', async () => {
+    const entry = 'content/locations/rockhampton.md';
+    const text = readFileSync(path.join(root, entry), 'utf8');
+    const gone = path.join(outDir, 'locations/rockhampton/index.html');
+    expect(existsSync(gone)).toBe(true);
+    // The site map page lists every page, so the deletion makes it stale: it is written before the plan.
+    openNow = ['/sitemap/'];
+    try {
+      const report = await open.rebuild(remove(entry));
+      expect(report.problems).toEqual([]);
+      expect(report.first?.pages, 'the open page went first').toEqual(['/sitemap/']);
+      // Before, writing the open page dropped the deleted entry's record, and the plan then found no page to remove.
+      expect(existsSync(gone), 'the deleted entry\'s page is still in the output').toBe(false);
+      await expectEqualToFreshBuild(outDir, 'an entry deleted while a page listing it is open');
+    } finally {
+      openNow = OPEN;
+      writeFileSync(path.join(root, entry), text);
+      expect((await open.rebuild([{ file: path.join(root, entry), event: 'add' }])).problems).toEqual([]);
+    }
   }, 300_000);
 });

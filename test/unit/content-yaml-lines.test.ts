@@ -89,6 +89,16 @@ describe('dates are strict YYYY-MM-DD', () => {
     expect(problems).toEqual([]);
     expect((content!.site as { updated: Date }).updated.toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
+
+  // Spaces around a day pass the check; the Date was once made from the text as written, an
+  // Invalid Date: a scheduled entry was published at once, and a page's date failed the build.
+  for (const [written, as] of [['"2028-02-29 "', 'a trailing space, quoted'], ['2028-02-29\u00a0', 'a no-break space pasted from a web page, which YAML keeps']]) {
+    it(`a day with ${as} is that day`, async () => {
+      const { content, problems } = await load({ 'site.md': SITE_MD.replace('updated: 2026-11-01', `updated: ${written}`) });
+      expect(problems).toEqual([]);
+      expect((content!.site as { updated: Date }).updated.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    });
+  }
 });
 
 describe('YAML messages a content author can act on', () => {

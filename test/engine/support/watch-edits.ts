@@ -7,7 +7,7 @@
  * different output files (the test fails when two of a group's edits change the same file), so
  * a page one edit left stale is never rewritten by another before the comparison.
  */
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileChange, FileEvent } from '../../../src/watch/file-watcher.ts';
 
@@ -33,9 +33,21 @@ function write(relative: string, text: string | Buffer): FileChange[] {
   writeFileSync(at(relative), text);
   return [change(relative, existed ? 'change' : 'add')];
 }
-function remove(relative: string): FileChange[] {
+export function remove(relative: string): FileChange[] {
   rmSync(at(relative));
   return [change(relative, 'unlink')];
+}
+/** A folder of files made at once (`cp -r`): chokidar reports the folders, then each file. */
+function addFolder(folder: string, files: Record<string, string>): FileChange[] {
+  const folders = [...new Set(Object.keys(files).flatMap((file) => path.dirname(file) === '.' ? [folder] : [folder, path.join(folder, path.dirname(file))]))];
+  for (const made of folders) mkdirSync(at(made), { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(at(path.join(folder, file)), text);
+  return [...folders.map((made) => change(made, 'addDir')), ...Object.keys(files).map((file) => change(path.join(folder, file), 'add'))];
+}
+/** A folder removed with its files (`rm -r`); its own events first, the harder order. */
+function removeFolder(folder: string, files: readonly string[], folders: readonly string[]): FileChange[] {
+  rmSync(at(folder), { recursive: true });
+  return [...[folder, ...folders.map((inner) => path.join(folder, inner))].map((gone) => change(gone, 'unlinkDir')), ...files.map((file) => change(path.join(folder, file), 'unlink'))];
 }
 function rename(from: string, to: string): FileChange[] {
   renameSync(at(from), at(to));
@@ -139,6 +151,7 @@ export const EDITS: Edit[][] = [
   ],
   [
     { name: 'the public file changed', apply: () => write('public/price-list.txt', 'Prices on request, from $45 an hour.\n') },
+    { name: 'a folder of files copied into public/', apply: () => addFolder('public/brochures', { 'office.txt': 'Office cleaning, in brief.\n', 'sites/hospital.txt': 'Hospital wing.\n' }) },
   ],
   [
     { name: 'the public file deleted', apply: () => remove('public/price-list.txt') },
@@ -147,6 +160,7 @@ export const EDITS: Edit[][] = [
   ],
   [
     { name: 'the .well-known file deleted', apply: () => remove('public/.well-known/change-password') },
+    { name: 'that folder deleted from public/', apply: () => removeFolder('public/brochures', ['office.txt', 'sites/hospital.txt'], ['sites']) },
     { name: 'a page added', apply: () => write('content/pages/careers.md', readFileSync(at('content/pages/license.md'), 'utf8').replace(/^title: .*$/m, 'title: Careers')) },
   ],
   [
