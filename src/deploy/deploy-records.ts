@@ -2,9 +2,10 @@
  * The two objects a deploy keeps beside the site, under `<prefix>.cleansite-deploy/`:
  * the lock (who deploys now, until when) and the state (when each
  * unreferenced hashed asset was first found unreferenced, and the CloudFront
- * paths still to invalidate), written at the end of every deploy. Both are skipped by the plan: never compared, never
- * deleted. The same folder under a deeper prefix marks another deploy's
- * target, which a deploy to a parent prefix leaves alone (foreign-deploys.ts).
+ * paths still to invalidate), written at the end of every deploy. Both are
+ * skipped by the plan: never compared, never deleted. The same folder under a
+ * deeper prefix marks another deploy's target, which a deploy to a parent
+ * prefix leaves alone (foreign-deploys.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';

@@ -1,13 +1,16 @@
 /**
  * public/ is copied into the output as is, dot files left out (.DS_Store,
  * .gitkeep, editor files) except .well-known/ (security.txt, app links),
- * which must be published. A file unchanged since the
+ * which must be published. robots.txt and sitemap.xml are cleansite's to
+ * write: a public/ file of either name is refused, never silently replaced. A file unchanged since the
  * previous build (same size and modification time) is hard-linked from the
  * previous output instead of copied again.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { globby } from 'globby';
+import { CleansiteError } from '../core/errors.ts';
+import { displayPath } from '../core/inside-folder.ts';
 import type { Staging } from './staging.ts';
 
 export interface PublicFile {
@@ -32,8 +35,31 @@ export async function listPublishedPaths(publicDir: string): Promise<string[]> {
   return (await globby(PUBLISHED, { cwd: publicDir, onlyFiles: true, dot: false })).sort();
 }
 
+/** Written into every output from the site's pages (sitemap-xml.ts), after public/ is copied. */
+const GENERATED: Record<string, string> = {
+  'robots.txt': 'allowing every page and naming sitemap.xml',
+  'sitemap.xml': 'listing every page',
+};
+
+/** A file of the output that cleansite writes itself, which no public/ file may take the place of. */
+export const isGeneratedFile = (relative: string): boolean => Object.hasOwn(GENERATED, relative);
+
+/** The build (and watch's pass) stops rather than replace a site's own robots.txt or sitemap.xml without a word. */
+function refuseGeneratedNames(relatives: readonly string[], publicDir: string): void {
+  const clash = relatives.find(isGeneratedFile);
+  if (clash === undefined) return;
+  const shown = displayPath(path.join(publicDir, clash));
+  throw new CleansiteError({
+    code: 'ASSET_FAILED',
+    message: `cleansite writes ${clash} itself (${GENERATED[clash]}), and it would replace this file`,
+    location: { file: shown },
+    hint: `remove ${shown}; the ${clash} written is in the output folder`,
+  });
+}
+
 export async function listPublicFiles(publicDir: string): Promise<PublicFile[]> {
   const relatives = await listPublishedPaths(publicDir);
+  refuseGeneratedNames(relatives, publicDir);
   return relatives.sort().map((relative) => {
     const { size, mtimeMs } = statSync(path.join(publicDir, relative));
     return { relative, bytes: size, stamp: `${size}:${mtimeMs}` };

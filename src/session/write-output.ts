@@ -18,7 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteErrorList } from '../core/errors.ts';
 import { trace } from '../core/trace.ts';
-import { isPublishedPublicFile, type PublicFile } from '../output/public-files.ts';
+import { isGeneratedFile, isPublishedPublicFile, type PublicFile } from '../output/public-files.ts';
 import { renderRobotsTxt, renderSitemapXml } from '../output/sitemap-xml.ts';
 import { createStaging, type Staging } from '../output/staging.ts';
 import type { RedirectRule } from '../publish/redirect-rules.ts';
@@ -304,8 +304,8 @@ async function writeChangedFiles(pass: Pass, context: WriteContext): Promise<Pic
   const removals: string[] = [];
   for (const change of changes === 'all' ? [] : changes.publicFiles ?? []) {
     const { relative } = change;
-    // Page outputs win over public files, as in an atomic output.
-    if (!isPublishedPublicFile(relative) || pageFiles.has(relative) || relative === STABLE_CSS_FILE || relative === STABLE_SCRIPT_FILE) continue;
+    // Page outputs win over public files, as in an atomic output; robots.txt and sitemap.xml are refused there (public-files.ts).
+    if (!isPublishedPublicFile(relative) || isGeneratedFile(relative) || pageFiles.has(relative) || relative === STABLE_CSS_FILE || relative === STABLE_SCRIPT_FILE) continue;
     if (change.removed || !existsSync(path.join(options.publicDir, relative))) removals.push(relative);
     else copies.push({ relative, bytes: 0, stamp: '' });
   }

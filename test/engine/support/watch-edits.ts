@@ -152,6 +152,8 @@ export const EDITS: Edit[][] = [
   [
     { name: 'the public file changed', apply: () => write('public/price-list.txt', 'Prices on request, from $45 an hour.\n') },
     { name: 'a folder of files copied into public/', apply: () => addFolder('public/brochures', { 'office.txt': 'Office cleaning, in brief.\n', 'sites/hospital.txt': 'Hospital wing.\n' }) },
+    { name: 'a robots.txt of its own in public/ (refused: cleansite writes it)', broken: true, apply: () => write('public/robots.txt', 'User-agent: *\nDisallow: /thank-you/\n') },
+    { name: 'that robots.txt removed (the generated one stays)', apply: () => remove('public/robots.txt') },
   ],
   [
     { name: 'the public file deleted', apply: () => remove('public/price-list.txt') },
