@@ -13,7 +13,7 @@ import { CleansiteError } from '../core/errors.ts';
 import { toDeployError } from './deploy-errors.ts';
 import { acquireDeployLock } from './deploy-lock.ts';
 import { planDeploy, type DeployPlan } from './deploy-plan.ts';
-import { readDeployState, writeDeployState, type DeployState } from './deploy-records.ts';
+import { readDeployState, RECORDS_DIR, writeDeployState, type DeployState } from './deploy-records.ts';
 import { deleteObjects, interrupted, throwIfInterrupted, uploadInOrder, type WriteContext } from './deploy-writes.ts';
 import { refuseOverlap, splitForeignDeploys, type ForeignDeploy } from './foreign-deploys.ts';
 import { invalidate, pendingAfter, plannedInvalidation } from './invalidate-cloudfront.ts';
@@ -98,6 +98,9 @@ async function deployFiles(client: S3Client, options: DeployOptions, progress: D
     if (!lock) return result(0, []);
 
     const context: WriteContext = { client, dir: options.dir, target, lock, concurrency: options.concurrency ?? 8, signal };
+    // A first deploy marks its prefix before its first upload: cut short, its files are still another
+    // deploy's to a deploy of a parent prefix (foreign-deploys.ts), never that deploy's to delete.
+    if (!objects.some((object) => object.key === `${RECORDS_DIR}state.json`)) await writeStateFenced(context, state);
     const uploadedBytes = await uploadInOrder(context, plan, progress);
     await deleteObjects(context, plan);
     const invalidation = plannedInvalidation(options, plan, state);

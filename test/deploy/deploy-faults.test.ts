@@ -82,7 +82,9 @@ describe('fenced deploys', () => {
       expect(siteWrites(resumedAt)).toEqual([]);
       expect(resumed.some((request) => request.method === 'HEAD' && request.key === LOCK && request.ifMatch)).toBe(true);
       expect(await readText(bucket, LOCK)).toBe(other);
-      expect(await readText(bucket, '.cleansite-deploy/state.json')).toBeUndefined();
+      // Its state is only the mark a first deploy writes before its first upload: the final one was never written.
+      expect(resumed.filter((request) => request.method === 'PUT' && request.key === '.cleansite-deploy/state.json')).toEqual([]);
+      expect(JSON.parse((await readText(bucket, '.cleansite-deploy/state.json'))!)).toEqual({ unreferencedSince: {}, pendingInvalidations: {} });
     } finally {
       b.child.kill('SIGKILL');
     }
@@ -328,6 +330,20 @@ describe('a deploy touches only its own target', () => {
     const root = await readBucket(s3.client, bucket);
     expect(Object.fromEntries(Object.entries(root).filter(([key]) => !key.startsWith('preview/')))).toEqual(readBuild(dir));
   });
+
+  it('a first deploy to a prefix cut short still marks it as another deploy\'s: a deploy to the bucket leaves its files alone', async () => {
+    const bucket = freshBucket();
+    s3.server.inject({ method: 'PUT', matches: (key) => key === 'preview/about/index.html', times: Infinity, fault: { kind: 'stall' } });
+    const cut = await cli('deploy', `s3://${bucket}/preview`, '--dir', writeDist(siteFiles('assets/site.5656565656.css')), '--endpoint', s3.server.endpoint, '--request-timeout', '0.5', '--connect-timeout', '0.5');
+    expect(cut.code).toBe(1);
+    const left = await readBucket(s3.client, bucket, 'preview/');
+    expect(Object.keys(left).length, 'the deploy cut short uploaded some files first').toBeGreaterThan(0);
+    // Before, those files had no record beside them: the bucket's deploy took them for its own and deleted them.
+    const run = await cli('deploy', `s3://${bucket}`, '--dir', writeDist(siteFiles('assets/site.7878787878.css')), '--endpoint', s3.server.endpoint);
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toMatch(new RegExp(`^warning: left alone: s3://${bucket}/preview/ \\(\\d+ objects\\) is another deploy's target$`, 'm'));
+    expect(await readBucket(s3.client, bucket, 'preview/')).toEqual(left);
+  }, 60_000);
 
   it('refuses a build with files under another deploy\'s prefix before any write', async () => {
     const bucket = freshBucket();
