@@ -197,7 +197,8 @@ export async function main(argv: string[], io = { out: (line: string) => process
       const shown = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
       // `build --help` ran none of a build's code: it covers what `--version` does.
       if (shown) keepCompiledCode('options');
-      return shown ? EXIT_OK : EXIT_USAGE;
+      // The usage shown for a missing command (`cleansite`, or `npx cleansite $EMPTY` in CI) is an error, exit 2.
+      return shown && error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     const debug = process.argv.includes('--debug');
     reportErrors(error, createLogger({ stdout: io.out, stderr: io.err }), debug);

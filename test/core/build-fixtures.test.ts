@@ -213,6 +213,19 @@ describe('the command line', () => {
     for (const option of ['--out <dir>', '--content <dir>', '--base-url <url>', '--keep-going', '--jobs <n>']) expect(result.stdout).toContain(option);
   });
 
+  it('no command at all shows the usage on stderr and exits 2, as a usage error; `help` exits 0', () => {
+    // Before, it exited 0: a CI step `npx cleansite $COMMAND` with the variable unset passed.
+    for (const args of [[], ['--quiet']]) {
+      const result = runCli(args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^Usage: cleansite /m);
+      expect(result.stdout, args.join(' ')).toBe('');
+    }
+    const help = runCli(['help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: cleansite /m);
+  });
+
   it('--version prints the package version', () => {
     const result = runCli(['--version']);
     expect(result.status).toBe(0);
