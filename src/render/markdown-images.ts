@@ -8,7 +8,7 @@
  * shows the image and a missing one fails with the page's source file (the
  * content check has already named its line).
  */
-import { MARKDOWN_IMAGE_ATTRIBUTE } from '../content/markdown-markup.ts';
+import { MARKDOWN_IMAGE_ATTRIBUTE, markdownImagePath } from '../content/markdown-markup.ts';
 import type { ResolvedImage } from './page-props.ts';
 
 /** markdown-it's image markup with the mark: src, alt, an optional title, then the mark. */
@@ -32,5 +32,5 @@ export function pictureFor(image: ResolvedImage, alt: string, title: string | un
 /** The page's HTML with every marked Markdown image made responsive. */
 export function responsiveMarkdownImages(html: string, image: (src: string) => ResolvedImage): string {
   if (!html.includes(MARKDOWN_IMAGE_ATTRIBUTE)) return html;
-  return html.replace(MARKED_IMAGE, (_, src: string, alt: string, title: string | undefined) => pictureFor(image(decode(src).replace(/[?#].*$/, '')), alt, title));
+  return html.replace(MARKED_IMAGE, (_, src: string, alt: string, title: string | undefined) => pictureFor(image(markdownImagePath(decode(src))), alt, title));
 }

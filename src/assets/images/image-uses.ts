@@ -12,6 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Content, EntryMeta } from '../../content/entry-types.ts';
+import { markdownImagePath } from '../../content/markdown-markup.ts';
 
 export interface ImageUses {
   /** Registers that a page shows `src` (a site path such as /images/hero.jpg), at `sizes` when known. */
@@ -58,7 +59,7 @@ export function addContentImageUses(uses: ImageUses, content: Content): void {
     const entries = (Array.isArray(value) ? value : value ? [value] : []) as EntryMeta[];
     for (const entry of entries) {
       walk(entry, 0);
-      for (const reference of entry.references ?? []) if (reference.image) uses.add(reference.target);
+      for (const reference of entry.references ?? []) if (reference.image) uses.add(markdownImagePath(reference.target));
     }
   }
 }
