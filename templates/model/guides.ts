@@ -7,7 +7,7 @@
  * that show it. Drafts and scheduled guides never get here: the engine
  * leaves them out before routing (draft: true, publishDate).
  */
-import { isoDate, paginate, taxonomy, termPath, z, type EntryOf, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
+import { isoDate, paginate, slugify, taxonomy, termPath, z, type EntryOf, type GeneratedRoute, type ImageRef, type PageFields } from 'cleansite';
 import { DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from './seo-limits.ts';
 import { dayText, GUIDES } from './guide-paths.ts';
 
@@ -25,7 +25,9 @@ export const guideSchema = z.strictObject({
   date: day,
   updated: day.optional(),
   // A topic names its page ("Guides: <topic> | Riverbright"), which search results cut after 60 characters.
-  topics: z.array(text.max(MAX_TOPIC_LENGTH, `a topic name must be at most ${MAX_TOPIC_LENGTH} characters (it titles the topic's page)`)).min(1, 'must list at least one topic'),
+  topics: z.array(text.max(MAX_TOPIC_LENGTH, `a topic name must be at most ${MAX_TOPIC_LENGTH} characters (it titles the topic's page)`)
+    // Its page's address is made from its letters a-z and digits: a name with none would have no page, and every link to it would break.
+    .refine((name) => slugify(name) !== '', 'a topic name needs a letter a-z or a digit (its page\'s address is made from them)')).min(1, 'must list at least one topic'),
   summary: text,
   image: z.string().regex(/^\/images\/[A-Za-z0-9_./-]+\.(jpe?g|png|webp|avif)$/, 'must be a raster image under public/images/'),
   imageAlt: text,

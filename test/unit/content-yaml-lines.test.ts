@@ -101,6 +101,17 @@ describe('dates are strict YYYY-MM-DD', () => {
   }
 });
 
+describe('guide topics', () => {
+  // A topic's page address is its slug: a name with no letter a-z or digit had no page, and every link to it broke the build.
+  for (const topic of ['清洁', '&', '🧽']) {
+    it(`"${topic}" is an error at the topics line, saying what a name needs`, async () => {
+      const guide = readFileSync(path.join(PROJECT_ROOT, 'content', 'guides', 'checking-your-cleaners-work.md'), 'utf8').replace(/^topics: .*$/m, `topics: [Office cleaning, "${topic}"]`);
+      const { problems } = await load({ 'site.md': SITE_MD, 'guides/checking-your-cleaners-work.md': guide });
+      expect(problems).toEqual([expect.stringMatching(/^content\/guides\/checking-your-cleaners-work\.md:5: topics\.1: a topic name needs a letter a-z or a digit/)]);
+    });
+  }
+});
+
 describe('YAML messages a content author can act on', () => {
   it('a colon and a space inside a value: at its line, saying to quote it', async () => {
     const { problems } = await load({ 'site.md': SITE_MD, 'faqs/why.md': '---\nquestion: Why: because?\n---\nBecause.\n' });
