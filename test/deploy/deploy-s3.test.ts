@@ -318,6 +318,24 @@ describe('redirects on S3', () => {
     const page = await fetch(`${s3.server.directEndpoint}/${bucket}/contact/`, { redirect: 'manual' });
     expect(page.status).toBe(200);
   });
+
+  it('leaves the site\'s own public/_redirects rules to Netlify: no page becomes an S3 301, and each is listed as skipped', async () => {
+    const bucket = freshBucket();
+    const { PUBLIC_REDIRECTS_HEADING } = await import('../../src/publish/netlify-redirects.ts');
+    const dir = writeDist(siteFiles(undefined, {
+      'contact/index.html': '<!DOCTYPE html><title>Contact</title>\n',
+      'quote/index.html': '<!DOCTYPE html><meta http-equiv="refresh" content="0; url=/contact/"><link rel="canonical" href="/contact/">\n',
+      // An unforced rule an existing page shadows on Netlify, and a language condition: S3 would send everyone away.
+      _redirects: `# generated\n/quote /contact/ 301\n\n${PUBLIC_REDIRECTS_HEADING}\n/about /team/ 301\n/ /fr/ 302 Language=fr\n`,
+    }));
+    const result = await deploy(dir, `s3://${bucket}`);
+    expect(result.redirectsSkipped).toEqual([{ from: '/about', reason: 'from public/_redirects: Netlify only' }, { from: '/', reason: 'from public/_redirects: Netlify only' }]);
+    const stored = await readBucket(s3.client, bucket);
+    expect(stored['quote/index.html']!.redirect).toBe('/contact/');
+    expect(stored['about/index.html']!.redirect).toBeUndefined();
+    expect(stored['index.html']!.redirect).toBeUndefined();
+    expect((await fetch(`${s3.server.directEndpoint}/${bucket}/about/`, { redirect: 'manual' })).status).toBe(200);
+  });
 });
 
 describe('reporting', () => {
