@@ -6,6 +6,18 @@
  * all use that form.
  */
 
+/**
+ * The files cleansite writes into every output beside the pages (output/sitemap-xml.ts), with
+ * what each holds: a link to one is a link to the site, and a public/ file may not take its place.
+ */
+export const GENERATED_FILES: Readonly<Record<string, string>> = {
+  'robots.txt': 'allowing every page and naming sitemap.xml',
+  'sitemap.xml': 'listing every page',
+};
+
+/** Whether an output file (relative, forward slashes) is one of GENERATED_FILES. */
+export const isGeneratedFile = (relative: string): boolean => Object.hasOwn(GENERATED_FILES, relative);
+
 /** `/about` -> `/about/`, `/` -> `/`; keeps `?query` and `#fragment`; leaves file URLs (`/sitemap.xml`) alone. */
 export function toUrl(sitePath: string): string {
   const match = /^([^?#]*)(.*)$/.exec(sitePath);

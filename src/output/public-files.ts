@@ -11,6 +11,7 @@ import path from 'node:path';
 import { globby } from 'globby';
 import { CleansiteError } from '../core/errors.ts';
 import { displayPath } from '../core/inside-folder.ts';
+import { GENERATED_FILES, isGeneratedFile } from '../core/urls.ts';
 import type { Staging } from './staging.ts';
 
 export interface PublicFile {
@@ -35,15 +36,6 @@ export async function listPublishedPaths(publicDir: string): Promise<string[]> {
   return (await globby(PUBLISHED, { cwd: publicDir, onlyFiles: true, dot: false })).sort();
 }
 
-/** Written into every output from the site's pages (sitemap-xml.ts), after public/ is copied. */
-const GENERATED: Record<string, string> = {
-  'robots.txt': 'allowing every page and naming sitemap.xml',
-  'sitemap.xml': 'listing every page',
-};
-
-/** A file of the output that cleansite writes itself, which no public/ file may take the place of. */
-export const isGeneratedFile = (relative: string): boolean => Object.hasOwn(GENERATED, relative);
-
 /** The build (and watch's pass) stops rather than replace a site's own robots.txt or sitemap.xml without a word. */
 function refuseGeneratedNames(relatives: readonly string[], publicDir: string): void {
   const clash = relatives.find(isGeneratedFile);
@@ -51,7 +43,7 @@ function refuseGeneratedNames(relatives: readonly string[], publicDir: string): 
   const shown = displayPath(path.join(publicDir, clash));
   throw new CleansiteError({
     code: 'ASSET_FAILED',
-    message: `cleansite writes ${clash} itself (${GENERATED[clash]}), and it would replace this file`,
+    message: `cleansite writes ${clash} itself (${GENERATED_FILES[clash]}), and it would replace this file`,
     location: { file: shown },
     hint: `remove ${shown}; the ${clash} written is in the output folder`,
   });

@@ -9,6 +9,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CleansiteError } from '../core/errors.ts';
+import { isGeneratedFile } from '../core/urls.ts';
 import type { RouteTable } from './route-table.ts';
 import { fieldLineInFile } from '../content/field-lines.ts';
 import type { Content, EntryMeta } from '../content/entry-types.ts';
@@ -18,9 +19,6 @@ export interface ReferenceFolders {
   /** Entries' `file` is relative to this. */
   rootDir: string;
 }
-
-/** Files the build writes beside the pages, which a body may link to. */
-const GENERATED_FILES = new Set(['/sitemap.xml', '/robots.txt']);
 
 /** Every broken reference of every entry, in entry order. */
 export function checkContentReferences(content: Content, table: RouteTable, folders: ReferenceFolders): CleansiteError[] {
@@ -40,7 +38,7 @@ export function checkContentReferences(content: Content, table: RouteTable, fold
         continue;
       }
       const sitePath = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-      if (table.byPath.has(sitePath) || urls.has(pathname) || GENERATED_FILES.has(pathname) || inPublic(pathname)) continue;
+      if (table.byPath.has(sitePath) || urls.has(pathname) || isGeneratedFile(pathname.slice(1)) || inPublic(pathname)) continue;
       errors.push(new CleansiteError({
         code: 'UNKNOWN_ROUTE',
         message: `links to ${reference.target}, which is not a page of this site or a file in public/`,
