@@ -15,16 +15,19 @@ const EXPECTED = 'must be a date written YYYY-MM-DD, such as 2026-11-01';
 /** A zod schema for a `YYYY-MM-DD` date field; its value is that day's Date at 00:00 UTC. `.optional()` for a field that may be left out. */
 export function isoDate(): z.ZodType<Date, unknown> {
   return z.unknown().transform((value, context): Date => {
-    const problem = dateProblem(value);
-    // The day as checked: spaces around it (a no-break space pasted in) would make an Invalid Date.
-    if (problem === undefined) return new Date(`${(value as string).trim()}T00:00:00Z`);
-    context.addIssue({ code: 'custom', message: problem, input: value });
+    const day = readDay(value);
+    if (day instanceof Date) return day;
+    context.addIssue({ code: 'custom', message: day, input: value });
     return z.NEVER;
   });
 }
 
-/** Why `value` is not a `YYYY-MM-DD` day of the calendar, or undefined when it is one. */
-export function dateProblem(value: unknown): string | undefined {
+/**
+ * The `YYYY-MM-DD` day `value` names, as its Date at 00:00 UTC, or why it names none. The Date is
+ * made from the day as matched, not the text read again: spaces around the day (a no-break space
+ * pasted in, which YAML keeps) once passed the check and made an Invalid Date.
+ */
+function readDay(value: unknown): Date | string {
   if (value === undefined || value === null) return `is required: it ${EXPECTED}`;
   if (typeof value !== 'string') return `${EXPECTED} (received ${typeof value === 'object' ? 'a list or mapping' : `${typeof value} ${String(value)}`})`;
   const written = WRITTEN.exec(value.trim());
@@ -37,7 +40,8 @@ export function dateProblem(value: unknown): string | undefined {
   if (month < 1 || month > 12) return `"${value}" is not a date: there is no month ${month} (${EXPECTED})`;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day < 1 || day > days) return `"${value}" is not a date: ${MONTHS[month - 1]} ${year} has ${days} days (${EXPECTED})`;
-  return undefined;
+  // The day as matched (Date.UTC would read years below 100 as 19xx).
+  return new Date(`${written[0]}T00:00:00Z`);
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
